@@ -1,0 +1,18 @@
+package dev.saccade.protocol;
+
+/** Per-action flags (u32 bits) (spec §2). */
+public final class ActionFlag {
+    public static final int EXPLICIT_POINTS = 0x1;
+    public static final int CYCLE_BACKWARD = 0x2;
+
+    /** Names by bit position, for rendering; null where the ABI defines no bit. */
+    static final String[] NAMES = new String[32];
+
+    static {
+        NAMES[Integer.numberOfTrailingZeros(EXPLICIT_POINTS)] = "EXPLICIT_POINTS";
+        NAMES[Integer.numberOfTrailingZeros(CYCLE_BACKWARD)] = "CYCLE_BACKWARD";
+    }
+
+    private ActionFlag() {
+    }
+}

@@ -1,0 +1,23 @@
+package dev.saccade.protocol;
+
+/** Scope kinds (u32): which part of the scene a read covers (spec §2, §5.3). */
+public final class ScopeKind {
+    public static final int ACTIVE_WINDOW = 1;
+    public static final int DISPLAY = 2;
+    public static final int DESKTOP = 3;
+    public static final int RECT = 4;
+
+    private ScopeKind() {
+    }
+
+    /** The value's name, or "UNKNOWN". */
+    public static String name(final int value) {
+        switch (value) {
+            case ACTIVE_WINDOW: return "ACTIVE_WINDOW";
+            case DISPLAY: return "DISPLAY";
+            case DESKTOP: return "DESKTOP";
+            case RECT: return "RECT";
+            default: return "UNKNOWN";
+        }
+    }
+}
