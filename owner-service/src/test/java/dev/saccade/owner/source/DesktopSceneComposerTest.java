@@ -1,0 +1,86 @@
+package dev.saccade.owner.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.owner.x11.MonitorInfo;
+import dev.saccade.owner.x11.WindowInfo;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Pure logic of the composer: occlusion and safe points from stacking order, displays, ids. */
+class DesktopSceneComposerTest {
+    private static WindowInfo window(final long xid, final int x, final int y, final int w, final int h) {
+        return new WindowInfo(xid, 100, "w" + xid, x, y, w, h, false, true, 0);
+    }
+
+    @Test
+    void safePointIsTheCentreWhenNothingAboveCoversIt() {
+        final List<WindowInfo> stack = List.of(window(1, 0, 0, 100, 100), window(2, 200, 200, 50, 50));
+        final int[] p = new int[2];
+        assertTrue(DesktopSceneComposer.safePoint(stack, 0, p));
+        assertEquals(50, p[0]);
+        assertEquals(50, p[1]);
+    }
+
+    @Test
+    void safePointMovesOffTheCentreWhenAWindowAboveCoversIt() {
+        // window 2 (above) covers the middle of window 1 but not its top-left corner
+        final List<WindowInfo> stack = List.of(window(1, 0, 0, 90, 90), window(2, 20, 20, 70, 70));
+        final int[] p = new int[2];
+        assertTrue(DesktopSceneComposer.safePoint(stack, 0, p));
+        assertTrue(p[0] < 20 || p[1] < 20, "free point outside the cover: " + p[0] + "," + p[1]);
+    }
+
+    @Test
+    void aWindowCoveredEverywhereHasNoSafePoint() {
+        final List<WindowInfo> stack = List.of(window(1, 10, 10, 50, 50), window(2, 0, 0, 100, 100));
+        assertFalse(DesktopSceneComposer.safePoint(stack, 0, new int[2]));
+        // the window below does not cover the one above
+        assertTrue(DesktopSceneComposer.safePoint(stack, 1, new int[2]));
+    }
+
+    @Test
+    void hiddenWindowsAboveDoNotOcclude() {
+        final WindowInfo hidden = new WindowInfo(2, 1, "min", 0, 0, 100, 100, true, false, 0);
+        assertTrue(DesktopSceneComposer.safePoint(List.of(window(1, 10, 10, 50, 50), hidden), 0, new int[2]));
+    }
+
+    @Test
+    void aWindowBelongsToTheDisplayHoldingItsCentre() {
+        final MonitorInfo left = new MonitorInfo(11, "L", 0, 0, 1920, 1080, true);
+        final MonitorInfo right = new MonitorInfo(22, "R", 1920, 0, 1280, 1024, false);
+        assertEquals(22, DesktopSceneComposer.displayOf(List.of(left, right), window(1, 1800, 0, 400, 300)));
+        assertEquals(11, DesktopSceneComposer.displayOf(List.of(left, right), window(1, 1700, 0, 400, 300)));
+        assertEquals(11, DesktopSceneComposer.displayOf(List.of(left, right), window(1, -900, -900, 10, 10)));
+        assertEquals(0, DesktopSceneComposer.displayOf(List.of(), window(1, 0, 0, 10, 10)));
+    }
+
+    @Test
+    void gridAndWindowIdsAreDistinctAcrossSourcesAndCells() {
+        final Set<Long> ids = new HashSet<>();
+        for (int r = 0; r < 9; r++) {
+            for (int c = 0; c < 16; c++) {
+                assertTrue(ids.add(TargetIds.gridCell(0xABCDEF12345L, r, c)));
+                assertTrue(ids.add(TargetIds.gridCell(0x1234L, r, c)));
+            }
+        }
+        assertTrue(ids.add(TargetIds.window(0x400001)));
+        assertNotEquals(0, TargetIds.window(0));
+        assertEquals(1, TargetIds.namespace(TargetIds.window(0x400001)));
+        assertEquals(2, TargetIds.namespace(TargetIds.gridCell(1, 2, 3)));
+        assertEquals(TargetIds.gridCell(7, 1, 1), TargetIds.gridCell(7, 1, 1));
+    }
+
+    @Test
+    void gridLayoutRefusesEmptyOrHugeGrids() {
+        assertThrows(IllegalArgumentException.class, () -> new GridLayout(0, 5));
+        assertThrows(IllegalArgumentException.class, () -> new GridLayout(100, 100));
+        assertEquals("r2c3", new String(new GridLayout(4, 4).label(2, 3), java.nio.charset.StandardCharsets.US_ASCII));
+    }
+}
