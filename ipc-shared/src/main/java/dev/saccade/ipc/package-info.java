@@ -1,12 +1,13 @@
 /**
- * Local transport shared by every Saccade process: endpoints and their checked unlink and
- * handoff, 4-byte framing, peer credential checks, the shared-memory rings between owner and
- * input helper, heartbeat and lifeline, and the blocking {@code AgentClient}.
+ * Local transport shared by every Saccade process: the private runtime directory and socket
+ * names ({@link dev.saccade.ipc.RuntimeDirectory}); endpoints bound by the spec's fallback rule
+ * with a locked, device- and inode-checked unlink and a peer-uid check on accept
+ * ({@link dev.saccade.ipc.EndpointListener}); non-blocking 4-byte framing over fixed off-heap
+ * buffers that allocates nothing per request ({@link dev.saccade.ipc.FrameChannel}); and the
+ * blocking client of the CLI and MCP adapter ({@link dev.saccade.ipc.AgentClient}). Listener
+ * handoff, the shared-memory rings, heartbeat and lifeline will live here too.
  *
- * <p>No code yet: this file marks the package so the module builds and its place in the
- * dependency graph is fixed. Depends on {@code protocol}, junixsocket and Chronicle Bytes;
- * {@code owner-service}, {@code input-helper}, {@code supervisor} and {@code cli} build on it.
- *
- * <p>See ARCHITECTURE.md, "Modules" and "Processes".
+ * <p>See ARCHITECTURE.md ("Modules", "Restart, upgrade and the endpoint") and
+ * spec/agent-abi.md §1.
  */
 package dev.saccade.ipc;

@@ -1,0 +1,327 @@
+package dev.saccade.ipc;
+
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.RequestValidator;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.SelectableChannel;
+import net.openhft.chronicle.bytes.BytesStore;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+
+/**
+ * Non-blocking 4-byte length framing for one connection at a time (agent-abi.md §1.2), over two
+ * fixed off-heap buffers that protocol flyweights read and write in place.
+ *
+ * <pre>
+ * request buffer   0        4                         4 + frameLength      4 + maxRequestBytes
+ *                  | N (LE) | request, read in place   |                  |
+ * response buffer  0        4                         4 + n                4 + maxResponseBytes
+ *                  | n (LE) | reply, written in place  |                  |
+ * </pre>
+ *
+ * <p>Cycle: {@link #readStep()} until {@link #FRAME_READY}; read {@link #requestStore()} at
+ * {@link #requestOffset()} for {@link #frameLength()} bytes; write the reply into
+ * {@link #responseStore()} at {@link #responseOffset()}; {@link #beginReply(int)};
+ * {@link #writeStep()} until {@link #IDLE}. Strictly request/response: the next frame is not
+ * read, not even its length, until the reply is fully written, so a client that pipelines only
+ * fills its own socket buffer. Partial reads and writes resume on the next step.
+ *
+ * <p>Framing errors close the connection without writing a byte: an inbound length below 16,
+ * above 1,048,576 or above the request capacity, EOF, or any I/O error. {@link #closeReason()}
+ * tells which, for counting.
+ *
+ * <p>The buffers outlive connections: {@link #attach} a new connection after the previous one
+ * closed, so an owner with a fixed set of channels reserves its memory once (bounded by channel
+ * count, never by connection count). Nothing allocates after construction except
+ * {@code attach} (the channel adapter) and failures (the JDK's exceptions);
+ * {@code readStep}, {@code beginReply} and {@code writeStep} allocate nothing.
+ *
+ * <p>Threads: one owner thread calls everything after construction.
+ */
+public final class FrameChannel implements AutoCloseable {
+    /** readStep: the frame is incomplete; call again when the socket is readable. */
+    public static final int NEED_MORE = 0;
+    /** readStep: a whole frame is in the request buffer. */
+    public static final int FRAME_READY = 1;
+    /** writeStep: the reply is partly written; call again when the socket is writable. */
+    public static final int WRITING = 2;
+    /** writeStep: the reply is fully written; the next readStep reads the next frame. */
+    public static final int IDLE = 3;
+    /** readStep, writeStep: the connection is closed (or was never attached). */
+    public static final int CLOSED = -1;
+
+    public static final int CLOSE_NONE = 0;
+    /** The peer closed its end (read returned -1). */
+    public static final int CLOSE_EOF = 1;
+    /** read or write failed (reset, broken pipe, interrupted). */
+    public static final int CLOSE_IO_ERROR = 2;
+    /** Inbound length outside 16..min(1 MiB, request capacity): spec §1.2 disconnect. */
+    public static final int CLOSE_BAD_FRAME_LENGTH = 3;
+    /** Closed by the owner ({@link #disconnect()}, {@link #close()}). */
+    public static final int CLOSE_LOCAL = 4;
+
+    /** Bytes of the length prefix. */
+    public static final int LENGTH_PREFIX_BYTES = AgentAbi.FRAME_LENGTH_BYTES;
+    /** Default payload capacity of each buffer: the spec's maximum message. */
+    public static final int DEFAULT_CAPACITY = AgentAbi.MAX_MESSAGE_BYTES;
+
+    private static final int DETACHED = 0;
+    private static final int READING_LENGTH = 1;
+    private static final int READING_BODY = 2;
+    private static final int FRAME_HELD = 3;
+    private static final int REPLYING = 4;
+    private static final int RELEASED = 5;
+
+    private final int maxRequestBytes;
+    private final int maxResponseBytes;
+    private final ByteBuffer requestBuffer;
+    private final ByteBuffer responseBuffer;
+    private final BytesStore<?, ByteBuffer> requestStore;
+    private final BytesStore<?, ByteBuffer> responseStore;
+
+    private ByteChannel channel;
+    private int state = DETACHED;
+    private int frameLength;
+    private int closeReason = CLOSE_NONE;
+
+    /** Buffers of {@link #DEFAULT_CAPACITY} + 4 bytes each. */
+    public FrameChannel() {
+        this(DEFAULT_CAPACITY, DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param maxRequestBytes largest inbound frame accepted; frames above it (or above the
+     *     spec's 1 MiB) close the connection.
+     * @param maxResponseBytes largest reply {@link #beginReply(int)} accepts (R in spec §4).
+     */
+    public FrameChannel(final int maxRequestBytes, final int maxResponseBytes) {
+        if (maxRequestBytes < AgentAbi.MIN_FRAME_BYTES || maxResponseBytes < AgentAbi.MIN_FRAME_BYTES
+            || maxRequestBytes > Integer.MAX_VALUE - LENGTH_PREFIX_BYTES
+            || maxResponseBytes > Integer.MAX_VALUE - LENGTH_PREFIX_BYTES) {
+            throw new IllegalArgumentException("capacities must be at least " + AgentAbi.MIN_FRAME_BYTES
+                + " bytes: request=" + maxRequestBytes + " response=" + maxResponseBytes);
+        }
+        this.maxRequestBytes = maxRequestBytes;
+        this.maxResponseBytes = maxResponseBytes;
+        this.requestBuffer = ByteBuffer.allocateDirect(LENGTH_PREFIX_BYTES + maxRequestBytes);
+        this.responseBuffer = ByteBuffer.allocateDirect(LENGTH_PREFIX_BYTES + maxResponseBytes);
+        // wrap, not follow: releasing the store frees the buffer's memory at close, not at GC.
+        this.requestStore = BytesStore.wrap(requestBuffer);
+        this.responseStore = BytesStore.wrap(responseBuffer);
+    }
+
+    /**
+     * Starts serving an accepted connection; I/O goes through its descriptor without
+     * allocation (see {@code SocketDescriptorChannel}). The channel is switched to non-blocking.
+     */
+    public FrameChannel attach(final AFUNIXSocketChannel socket) throws IOException {
+        return attach(new SocketDescriptorChannel(socket));
+    }
+
+    /**
+     * Starts serving any non-blocking byte channel (a read of nothing returns 0). The
+     * FrameChannel closes it when the connection ends.
+     *
+     * @throws IllegalStateException if a connection is still attached, or after {@link #close()}.
+     * @throws IllegalArgumentException if {@code channel} is a selectable channel in blocking mode.
+     */
+    public FrameChannel attach(final ByteChannel channel) {
+        if (state != DETACHED) {
+            throw new IllegalStateException(state == RELEASED ? "FrameChannel is closed" : "a connection is attached");
+        }
+        if (channel instanceof SelectableChannel && ((SelectableChannel) channel).isBlocking()) {
+            throw new IllegalArgumentException("channel must be non-blocking: " + channel);
+        }
+        this.channel = channel;
+        requestBuffer.clear().limit(LENGTH_PREFIX_BYTES);
+        frameLength = 0;
+        closeReason = CLOSE_NONE;
+        state = READING_LENGTH;
+        return this;
+    }
+
+    /**
+     * Advances the read of the current frame.
+     *
+     * @return {@link #NEED_MORE}, {@link #FRAME_READY} (also when called again before the reply
+     *     began) or {@link #CLOSED}.
+     * @throws IllegalStateException while a reply is being written: call {@link #writeStep()}.
+     */
+    public int readStep() {
+        final int s = state;
+        if (s == FRAME_HELD) {
+            return FRAME_READY;
+        }
+        if (s != READING_LENGTH && s != READING_BODY) {
+            if (s == REPLYING) {
+                throw new IllegalStateException("a reply is being written: call writeStep()");
+            }
+            return CLOSED;
+        }
+        try {
+            while (true) {
+                if (channel.read(requestBuffer) < 0) {
+                    return closeFor(CLOSE_EOF);
+                }
+                if (requestBuffer.hasRemaining()) {
+                    return NEED_MORE; // a short read drained the socket: no point asking again now
+                }
+                if (state == READING_BODY) {
+                    state = FRAME_HELD;
+                    return FRAME_READY;
+                }
+                final long length = requestStore.readUnsignedInt(0);
+                if (!RequestValidator.isValidFrameLength(length) || length > maxRequestBytes) {
+                    return closeFor(CLOSE_BAD_FRAME_LENGTH);
+                }
+                frameLength = (int) length;
+                requestBuffer.limit(LENGTH_PREFIX_BYTES + frameLength);
+                state = READING_BODY; // and read the body now: it usually came with the length
+            }
+        } catch (final IOException e) {
+            return closeFor(CLOSE_IO_ERROR);
+        }
+    }
+
+    /**
+     * Starts sending the reply already written at {@link #responseOffset()}; this writes the
+     * length prefix. Call {@link #writeStep()} next.
+     *
+     * @param length the reply's size in bytes (a completion's total_size), 16..capacity.
+     * @throws IllegalStateException unless a frame is held (FRAME_READY and no reply yet).
+     */
+    public void beginReply(final int length) {
+        if (state != FRAME_HELD) {
+            throw new IllegalStateException("beginReply needs a received frame and no reply yet");
+        }
+        if (length < AgentAbi.MIN_FRAME_BYTES || length > maxResponseBytes) {
+            throw new IllegalArgumentException("reply length " + length + " outside " + AgentAbi.MIN_FRAME_BYTES
+                + ".." + maxResponseBytes);
+        }
+        responseStore.writeInt(0, length);
+        responseBuffer.limit(LENGTH_PREFIX_BYTES + length).position(0);
+        state = REPLYING;
+    }
+
+    /**
+     * Advances the write of the reply.
+     *
+     * @return {@link #WRITING}, {@link #IDLE} (also when no reply is pending and the connection
+     *     is reading) or {@link #CLOSED}.
+     * @throws IllegalStateException if a frame is held but no reply was begun.
+     */
+    public int writeStep() {
+        final int s = state;
+        if (s != REPLYING) {
+            if (s == READING_LENGTH || s == READING_BODY) {
+                return IDLE;
+            }
+            if (s == FRAME_HELD) {
+                throw new IllegalStateException("no reply begun: call beginReply(length)");
+            }
+            return CLOSED;
+        }
+        try {
+            while (true) {
+                final int written = channel.write(responseBuffer);
+                if (!responseBuffer.hasRemaining()) {
+                    requestBuffer.clear().limit(LENGTH_PREFIX_BYTES);
+                    frameLength = 0;
+                    state = READING_LENGTH;
+                    return IDLE;
+                }
+                if (written == 0) {
+                    return WRITING; // the peer's receive queue is full: back-pressure
+                }
+            }
+        } catch (final IOException e) {
+            return closeFor(CLOSE_IO_ERROR);
+        }
+    }
+
+    /** The request buffer; the frame is at {@link #requestOffset()} once FRAME_READY. */
+    public BytesStore<?, ByteBuffer> requestStore() {
+        return requestStore;
+    }
+
+    /** Where the frame starts in {@link #requestStore()}: after the length prefix. */
+    public long requestOffset() {
+        return LENGTH_PREFIX_BYTES;
+    }
+
+    /** Length of the frame held (after FRAME_READY), else 0. */
+    public int frameLength() {
+        return frameLength;
+    }
+
+    /** The response buffer; write the reply at {@link #responseOffset()}. */
+    public BytesStore<?, ByteBuffer> responseStore() {
+        return responseStore;
+    }
+
+    /** Where the reply starts in {@link #responseStore()}: after the length prefix. */
+    public long responseOffset() {
+        return LENGTH_PREFIX_BYTES;
+    }
+
+    public int maxRequestBytes() {
+        return maxRequestBytes;
+    }
+
+    /** R: the largest reply, bytes. */
+    public int maxResponseBytes() {
+        return maxResponseBytes;
+    }
+
+    /** A connection is attached and not yet closed. */
+    public boolean isAttached() {
+        return state >= READING_LENGTH && state <= REPLYING;
+    }
+
+    /** A reply is partly written: wait for writability and call {@link #writeStep()}. */
+    public boolean isWriting() {
+        return state == REPLYING;
+    }
+
+    /** Why the last connection closed: one of the {@code CLOSE_*} constants. */
+    public int closeReason() {
+        return closeReason;
+    }
+
+    /**
+     * Closes the connection without writing anything further (an untyped reject, or shutdown);
+     * the buffers stay for the next {@link #attach}.
+     */
+    public void disconnect() {
+        if (isAttached()) {
+            closeFor(CLOSE_LOCAL);
+        }
+    }
+
+    /** Disconnects and frees both buffers; the FrameChannel cannot be used again. */
+    @Override
+    public void close() {
+        if (state == RELEASED) {
+            return;
+        }
+        disconnect();
+        state = RELEASED;
+        requestStore.releaseLast();
+        responseStore.releaseLast();
+    }
+
+    private int closeFor(final int reason) {
+        closeReason = reason;
+        state = DETACHED;
+        frameLength = 0;
+        final ByteChannel c = channel;
+        channel = null;
+        try {
+            c.close();
+        } catch (final IOException ignore) {
+            // The connection is gone either way; the reason above is what the owner counts.
+        }
+        return CLOSED;
+    }
+}
