@@ -56,7 +56,8 @@ public final class AgentService {
 
     private long framesServed;
     private long connectionsRejected;
-    private long neutralized;
+    /** Volatile: written on disconnect only, read by tests and diagnostics from other threads. */
+    private volatile long neutralized;
 
     public AgentService(final SceneStore scenes) {
         this.scenes = scenes;

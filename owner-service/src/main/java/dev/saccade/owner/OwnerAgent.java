@@ -1,0 +1,213 @@
+package dev.saccade.owner;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.FrameChannel;
+import dev.saccade.owner.scene.SceneStore;
+import java.io.IOException;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The owner thread's work: adopt the newest scene, accept a waiting client into a free slot,
+ * then advance every connection by one small non-blocking step (read more of a frame, serve a
+ * complete one, re-examine a parked read, write more of a reply). {@link #doWork(long)} never
+ * blocks and, in steady state, allocates nothing: each slot owns a fixed request and response
+ * buffer for as long as the agent lives.
+ *
+ * <p>Beyond the configured number of clients, new connections wait in the listen backlog until
+ * a slot frees up (spec §1.1).
+ *
+ * <p>Owner thread only.
+ */
+public final class OwnerAgent implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OwnerAgent.class);
+    private static final int FREE = 0;
+    private static final int READING = 1;
+    private static final int WRITING = 2;
+    private static final int PARKED = 3;
+
+    private final EndpointListener listener;
+    private final SceneStore scenes;
+    private final AgentService service;
+    private final FrameChannel[] channels;
+    private final AgentSession[] sessions;
+    private final int[] states;
+    private long acceptFailures;
+    private long serviceFailures;
+    private boolean closed;
+
+    public OwnerAgent(final EndpointListener listener, final SceneStore scenes, final int maxClients) {
+        if (maxClients < 1) {
+            throw new IllegalArgumentException("maxClients must be at least 1, got " + maxClients);
+        }
+        this.listener = listener;
+        this.scenes = scenes;
+        this.service = new AgentService(scenes);
+        channels = new FrameChannel[maxClients];
+        sessions = new AgentSession[maxClients];
+        states = new int[maxClients];
+        for (int i = 0; i < maxClients; i++) {
+            channels[i] = new FrameChannel();
+            sessions[i] = new AgentSession();
+        }
+    }
+
+    public AgentService service() {
+        return service;
+    }
+
+    /** Clients connected now. Owner thread. */
+    public int connectedClients() {
+        int n = 0;
+        for (final int state : states) {
+            if (state != FREE) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    public long serviceFailures() {
+        return serviceFailures;
+    }
+
+    /** One tick. @return the number of things done; 0 lets the idle strategy back off. */
+    public int doWork(final long nowNs) {
+        int work = scenes.adoptPending();
+        work += acceptOne();
+        for (int i = 0; i < states.length; i++) {
+            switch (states[i]) {
+                case READING:
+                    work += read(i, nowNs);
+                    break;
+                case PARKED:
+                    work += parked(i, nowNs);
+                    break;
+                case WRITING:
+                    work += write(i);
+                    break;
+                default:
+                    break;
+            }
+        }
+        return work;
+    }
+
+    private int acceptOne() {
+        int slot = -1;
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] == FREE) {
+                slot = i;
+                break;
+            }
+        }
+        if (slot < 0) {
+            return 0; // full: the connection waits in the backlog
+        }
+        try {
+            final AFUNIXSocketChannel socket = listener.acceptNonBlocking();
+            if (socket == null) {
+                return 0;
+            }
+            channels[slot].attach(socket);
+            sessions[slot].reset(listener.lastPeerPid());
+            states[slot] = READING;
+            return 1;
+        } catch (final IOException e) {
+            if (acceptFailures++ == 0) {
+                LOG.warn("event=accept_failed endpoint={} error={}", listener.path(), e.toString());
+            }
+            return 0;
+        }
+    }
+
+    private int read(final int i, final long nowNs) {
+        final FrameChannel ch = channels[i];
+        final int r = ch.readStep();
+        if (r == FrameChannel.NEED_MORE) {
+            return 0;
+        }
+        if (r == FrameChannel.CLOSED) {
+            disconnect(i);
+            return 1;
+        }
+        final int reply;
+        try {
+            reply = service.onFrame(sessions[i], ch.requestStore(), ch.requestOffset(), ch.frameLength(),
+                ch.responseStore(), ch.responseOffset(), ch.maxResponseBytes(), nowNs);
+        } catch (final RuntimeException e) {
+            failed(i, e);
+            return 1;
+        }
+        return afterService(i, reply);
+    }
+
+    private int parked(final int i, final long nowNs) {
+        final FrameChannel ch = channels[i];
+        final int reply;
+        try {
+            reply = service.onParkedTick(sessions[i], ch.requestStore(), ch.requestOffset(),
+                ch.responseStore(), ch.responseOffset(), ch.maxResponseBytes(), nowNs);
+        } catch (final RuntimeException e) {
+            failed(i, e);
+            return 1;
+        }
+        return reply == AgentService.PARKED ? 0 : afterService(i, reply);
+    }
+
+    private int afterService(final int i, final int reply) {
+        if (reply == AgentService.CLOSE) {
+            disconnect(i);
+        } else if (reply == AgentService.PARKED) {
+            states[i] = PARKED;
+        } else {
+            channels[i].beginReply(reply);
+            states[i] = WRITING;
+            write(i); // most replies fit the socket buffer: finish now, not next tick
+        }
+        return 1;
+    }
+
+    private int write(final int i) {
+        final int r = channels[i].writeStep();
+        if (r == FrameChannel.IDLE) {
+            states[i] = READING;
+            return 1;
+        }
+        if (r == FrameChannel.CLOSED) {
+            disconnect(i);
+            return 1;
+        }
+        return 0;
+    }
+
+    /** A bug, not bad input: answered by dropping that client, counted, and logged once. */
+    private void failed(final int i, final RuntimeException e) {
+        if (serviceFailures++ == 0) {
+            LOG.error("event=service_failure pid={}", sessions[i].peerPid(), e);
+        }
+        disconnect(i);
+    }
+
+    private void disconnect(final int i) {
+        service.onDisconnect(sessions[i]);
+        channels[i].disconnect();
+        states[i] = FREE;
+    }
+
+    /** Disconnects every client (neutralizing each), then frees the buffers. Owner thread. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] != FREE) {
+                disconnect(i);
+            }
+            channels[i].close();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.saccade.owner;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What the owner thread does when a tick found no work: keep polling for a short while after
+ * the last work (a client that just got a reply usually sends the next request within tens of
+ * microseconds, and waking from a park costs more than that), then yield, then park for
+ * growing intervals up to a cap. Anything that hands the owner work from another thread (a
+ * scene publication) unparks it, so a parked owner answers waiting reads at once; socket
+ * readiness is noticed within the park cap.
+ *
+ * <p>Owner thread only, apart from {@link #wake()}.
+ */
+public final class OwnerIdleStrategy {
+    public static final String SPIN_NS_PROP = "saccade.owner.idle.spin.ns";
+    public static final String YIELD_NS_PROP = "saccade.owner.idle.yield.ns";
+    public static final String MAX_PARK_NS_PROP = "saccade.owner.idle.max.park.ns";
+    /** Busy-poll for 100 µs after work: covers a client's turnaround between requests. */
+    public static final long SPIN_NS_DEFAULT = 100_000;
+    public static final long YIELD_NS_DEFAULT = 400_000;
+    /** 1 ms: the longest a new connection or request waits for an idle owner. */
+    public static final long MAX_PARK_NS_DEFAULT = 1_000_000;
+    private static final long MIN_PARK_NS = 20_000;
+
+    private final long spinNs;
+    private final long yieldNs;
+    private final long maxParkNs;
+    private volatile Thread owner;
+    private long idleSinceNs = -1;
+    private long parkNs = MIN_PARK_NS;
+
+    public OwnerIdleStrategy(final long spinNs, final long yieldNs, final long maxParkNs) {
+        this.spinNs = spinNs;
+        this.yieldNs = yieldNs;
+        this.maxParkNs = Math.max(MIN_PARK_NS, maxParkNs);
+    }
+
+    public static OwnerIdleStrategy fromSystemProperties() {
+        return new OwnerIdleStrategy(
+            Long.getLong(SPIN_NS_PROP, SPIN_NS_DEFAULT),
+            Long.getLong(YIELD_NS_PROP, YIELD_NS_DEFAULT),
+            Long.getLong(MAX_PARK_NS_PROP, MAX_PARK_NS_DEFAULT));
+    }
+
+    /** Called once on the owner thread before its loop. */
+    public void bindOwner() {
+        owner = Thread.currentThread();
+    }
+
+    /** From any thread: the owner has new work. */
+    public void wake() {
+        final Thread t = owner;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** @param workCount what the tick did; @param nowNs the tick's clock reading. */
+    public void idle(final int workCount, final long nowNs) {
+        if (workCount > 0) {
+            idleSinceNs = -1;
+            parkNs = MIN_PARK_NS;
+            return;
+        }
+        if (idleSinceNs == -1) {
+            idleSinceNs = nowNs;
+        }
+        final long idleNs = nowNs - idleSinceNs;
+        if (idleNs < spinNs) {
+            Thread.onSpinWait();
+        } else if (idleNs < spinNs + yieldNs) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(parkNs);
+            parkNs = Math.min(maxParkNs, parkNs << 1);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.saccade.owner;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs an {@link OwnerAgent} on its own thread, named for its role, until stopped; then closes
+ * it on that same thread, so the agent's single-writer rule holds to the end.
+ */
+public final class OwnerRunner implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OwnerRunner.class);
+    public static final String THREAD_NAME = "saccade-owner";
+
+    private final OwnerAgent agent;
+    private final OwnerIdleStrategy idle;
+    private final Thread thread;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean running = true;
+    private volatile Throwable failure;
+
+    public OwnerRunner(final OwnerAgent agent, final OwnerIdleStrategy idle) {
+        this.agent = agent;
+        this.idle = idle;
+        this.thread = new Thread(this::run, THREAD_NAME);
+    }
+
+    public OwnerRunner start() {
+        thread.start();
+        return this;
+    }
+
+    public Thread thread() {
+        return thread;
+    }
+
+    /** Why the loop died, or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    private void run() {
+        idle.bindOwner();
+        try {
+            while (running) {
+                final long nowNs = System.nanoTime();
+                idle.idle(agent.doWork(nowNs), nowNs);
+            }
+        } catch (final Throwable t) {
+            failure = t;
+            LOG.error("event=owner_loop_died", t);
+        } finally {
+            agent.close();
+            stopped.countDown();
+        }
+    }
+
+    /** Stops the loop and waits for it to close the agent. */
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        idle.wake();
+        if (!stopped.await(5, TimeUnit.SECONDS)) {
+            LOG.error("event=owner_stop_timeout thread={}", thread.getName());
+        }
+    }
+}
