@@ -69,14 +69,14 @@ abstract class ObserveQueryConformance {
         store.close();
     }
 
-    protected static int helloResult(final byte[] reply) {
+    static int helloResult(final byte[] reply) {
         assertNotNull(reply, "hello must be answered");
         assertEquals(HelloCompletionFlyweight.LENGTH, reply.length);
         return new HelloCompletionFlyweight().wrap(BytesStore.wrap(reply), 0).result();
     }
 
     /** The reply viewed as a completion, after the client's own validation. */
-    protected static CompletionFlyweight completion(final byte[] reply) {
+    static CompletionFlyweight completion(final byte[] reply) {
         assertNotNull(reply, "expected a completion, the connection was closed");
         assertEquals(CompletionValidator.VALID,
             new CompletionValidator().validate(Bytes.wrapForRead(reply), 0, reply.length, 0),

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.EndpointListener;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ResultCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +22,14 @@ class SocketConformanceTest extends ObserveQueryConformance {
     @TempDir
     Path dir;
     private Path socketPath;
-    private EndpointListener listener;
+    private OwnerHarness owner;
     private OwnerAgent agent;
-    private OwnerRunner runner;
 
     @Override
     protected void startService() throws Exception {
         socketPath = dir.resolve("agent.sock");
-        listener = EndpointListener.bind(socketPath, Duration.ofSeconds(1));
-        agent = new OwnerAgent(listener, store, 8);
-        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
-        store.publishListener(idle::wake);
-        runner = new OwnerRunner(agent, idle).start();
+        owner = OwnerHarness.start(socketPath, store, 8);
+        agent = owner.agent;
     }
 
     @Override
@@ -45,8 +39,7 @@ class SocketConformanceTest extends ObserveQueryConformance {
 
     @Override
     protected void stopService() throws Exception {
-        runner.close();
-        listener.close();
+        owner.close();
     }
 
     @Test
@@ -114,8 +107,7 @@ class SocketConformanceTest extends ObserveQueryConformance {
         final long before = neutralizedOnOwner();
         try (Wire a = connect()) {
             assertEquals(ResultCode.OK, helloResult(a.exchange(Requests.hello(1, Capability.OBSERVE))));
-            runner.close();
-            listener.close();
+            owner.close();
             assertEquals(before + 2, agent.service().neutralized(), "this client and the suite's own");
             assertTrue(Files.notExists(socketPath), "endpoint unlinked at shutdown");
             assertNull(a.exchange(Requests.observe(1, o -> { })));

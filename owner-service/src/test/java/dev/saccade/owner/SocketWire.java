@@ -29,6 +29,10 @@ final class SocketWire implements Wire {
         return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(length).array();
     }
 
+    void soTimeout(final int ms) throws IOException {
+        socket.setSoTimeout(ms);
+    }
+
     void sendRaw(final byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();

@@ -4,17 +4,17 @@ import java.nio.charset.StandardCharsets;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /** Builds the spec's seed messages (conformance cases 6, 11 and fixture F) as byte arrays. */
-final class Frames {
-    static final long NOW_NS = 1;
+public final class Frames {
+    public static final long NOW_NS = 1;
 
     private Frames() {
     }
 
-    static BytesStore<?, byte[]> store(final byte[] frame) {
+    public static BytesStore<?, byte[]> store(final byte[] frame) {
         return BytesStore.wrap(frame);
     }
 
-    static byte[] hello(final long requestId, final int requested) {
+    public static byte[] hello(final long requestId, final int requested) {
         final byte[] f = new byte[HelloRequestFlyweight.LENGTH];
         final HelloRequestFlyweight h = new HelloRequestFlyweight().wrap(store(f), 0);
         h.header().set(HelloRequestFlyweight.LENGTH, AgentAbi.HELLO_REQUEST, 0);
@@ -23,7 +23,7 @@ final class Frames {
     }
 
     /** Seed of case 11: DESKTOP, LATEST_VALID, max 1, stride 88, capacity 4,096, OBSERVE. */
-    static byte[] observe() {
+    public static byte[] observe() {
         final byte[] f = new byte[ObserveRequestFlyweight.LENGTH];
         final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(store(f), 0);
         o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
@@ -35,7 +35,7 @@ final class Frames {
     }
 
     /** Seed of case 11: no filters, max 1, filter_stride 72, total_size 112. */
-    static byte[] query() {
+    public static byte[] query() {
         final byte[] f = new byte[QueryRequestFlyweight.LENGTH];
         final QueryRequestFlyweight q = new QueryRequestFlyweight().wrap(store(f), 0);
         q.header().set(QueryRequestFlyweight.LENGTH, AgentAbi.QUERY_REQUEST, 0);
@@ -48,7 +48,7 @@ final class Frames {
     }
 
     /** Query of cases 26–31: one filter, then its text right after the filter array. */
-    static byte[] queryWithText(final int textMatch, final String text) {
+    public static byte[] queryWithText(final int textMatch, final String text) {
         final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         final int total = QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH + utf8.length;
         final byte[] f = new byte[total];
@@ -68,7 +68,7 @@ final class Frames {
     }
 
     /** Seed of case 11: one ABORT, deadline 2, POINTER. */
-    static byte[] abortBatch() {
+    public static byte[] abortBatch() {
         final int total = ActionBatchFlyweight.LENGTH + ActionFlyweight.LENGTH;
         final byte[] f = new byte[total];
         final BytesStore<?, byte[]> s = store(f);
@@ -82,7 +82,7 @@ final class Frames {
     }
 
     /** A batch with one TEXT action typing {@code text} into target 11. */
-    static byte[] textBatch(final String text) {
+    public static byte[] textBatch(final String text) {
         final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         final int payloadAt = ActionBatchFlyweight.LENGTH + ActionFlyweight.LENGTH;
         final int total = payloadAt + utf8.length;
@@ -101,14 +101,14 @@ final class Frames {
         return f;
     }
 
-    static byte[] helloCompletion() {
+    public static byte[] helloCompletion() {
         final byte[] f = new byte[HelloCompletionFlyweight.LENGTH];
         new ErrorCompletions().writeHello(store(f), 0, 7, ResultCode.OK, Capability.OBSERVE, 0xABCDL, 0x1234L);
         return f;
     }
 
     /** Fixture F's scene as an observe completion: T11 "Button", T12 "Cancel" (case 14). */
-    static byte[] observeCompletion() {
+    public static byte[] observeCompletion() {
         final int total = 356;
         final byte[] f = new byte[total];
         final BytesStore<?, byte[]> s = store(f);
@@ -131,7 +131,7 @@ final class Frames {
     }
 
     /** An action completion with two rows: CLICK failed TARGET_NOT_FOUND, then OK. */
-    static byte[] actionCompletion() {
+    public static byte[] actionCompletion() {
         final int total = ActionCompletionFlyweight.LENGTH + 2 * ActionResultFlyweight.LENGTH;
         final byte[] f = new byte[total];
         final BytesStore<?, byte[]> s = store(f);

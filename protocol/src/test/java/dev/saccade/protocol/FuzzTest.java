@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The fuzz regime of spec §6 cases 11–13 over the validators and the JSON rendering: every
- * truncation and every single-bit flip of each seed, then 200,000 cases from xorshift64* seeded
- * 0x9E3779B97F4A7C15. Every case is copied into an exact-size array viewed through
+ * The fuzz regime of spec §6 cases 11–13 ({@link FuzzCases}) over the validators and the JSON
+ * rendering: every truncation and every single-bit flip of each seed, then 200,000 random cases.
+ * Every case is copied into an exact-size array viewed through
  * {@link Bytes}, which throws on any access outside it, so "no read outside the frame" is checked
  * on every case, and any exception fails the test with the case that raised it.
  */
@@ -36,16 +36,7 @@ class FuzzTest {
     private final ByteArrayOutputStream rendered = new ByteArrayOutputStream();
     private final int[] verdictCounts = new int[4];
 
-    private static final List<byte[]> SEEDS = List.of(
-        Frames.hello(7, Capability.OBSERVE),
-        Frames.observe(),
-        Frames.query(),
-        Frames.queryWithText(TextMatch.SUBSTRING, "Button"),
-        Frames.abortBatch(),
-        Frames.textBatch("hello, wörld"),
-        Frames.helloCompletion(),
-        Frames.observeCompletion(),
-        Frames.actionCompletion());
+    private static final List<byte[]> SEEDS = FuzzCases.seeds();
 
     @Test
     void requestSeedsAreAcceptedAndCompletionSeedsAreValid() throws Exception {
@@ -67,77 +58,15 @@ class FuzzTest {
     @Test
     @Timeout(120)
     void everyTruncationAndBitFlipOfEachSeedGetsAVerdictWithoutReadingOutsideIt() {
-        for (final byte[] seed : SEEDS) {
-            for (int n = 0; n <= seed.length; n++) {
-                exercise(Arrays.copyOf(seed, n), "truncation " + n);
-            }
-            for (int bit = 0; bit < seed.length * 8; bit++) {
-                final byte[] flipped = seed.clone();
-                flipped[bit >> 3] ^= (byte) (1 << (bit & 7));
-                exercise(flipped, "bit flip " + bit);
-            }
-        }
+        FuzzCases.deterministic(SEEDS, this::exercise);
         assertTrue(verdictCounts[0] > 0 && verdictCounts[1] > 0 && verdictCounts[2] > 0, Arrays.toString(verdictCounts));
     }
 
     @Test
     @Timeout(300)
     void twoHundredThousandRandomMutationsGetAVerdictWithoutReadingOutsideTheFrame() {
-        long state = 0x9E3779B97F4A7C15L;
-        for (int i = 0; i < RANDOM_CASES; i++) {
-            state = next(state);
-            final byte[] frame;
-            if ((state & 7) == 0) { // 1 in 8: fully random, up to 4,096 bytes
-                state = next(state);
-                final int n = (int) Long.remainderUnsigned(mix(state), R + 1);
-                frame = new byte[n];
-                for (int k = 0; k < n; k++) {
-                    state = next(state);
-                    frame[k] = (byte) mix(state);
-                }
-            } else {
-                state = next(state);
-                final byte[] seed = SEEDS.get((int) Long.remainderUnsigned(mix(state), SEEDS.size()));
-                state = next(state);
-                final int appended = (int) Long.remainderUnsigned(mix(state), 65);
-                final byte[] f = Arrays.copyOf(seed, seed.length + appended);
-                for (int k = seed.length; k < f.length; k++) {
-                    state = next(state);
-                    f[k] = (byte) mix(state);
-                }
-                state = next(state);
-                final int mutations = 1 + (int) Long.remainderUnsigned(mix(state), 16);
-                for (int m = 0; m < mutations; m++) {
-                    state = next(state);
-                    final int at = (int) Long.remainderUnsigned(mix(state), f.length);
-                    state = next(state);
-                    f[at] = (byte) mix(state);
-                }
-                state = next(state);
-                if ((mix(state) & 3) == 0) {
-                    state = next(state);
-                    frame = Arrays.copyOf(f, (int) Long.remainderUnsigned(mix(state), f.length + 1));
-                } else {
-                    frame = f;
-                }
-            }
-            exercise(frame, "random case " + i);
-        }
+        FuzzCases.random(SEEDS, RANDOM_CASES, this::exercise);
         assertTrue(verdictCounts[0] > 0 && verdictCounts[1] > 0 && verdictCounts[2] > 0, Arrays.toString(verdictCounts));
-    }
-
-    /** xorshift64*: the state step. */
-    private static long next(final long x0) {
-        long x = x0;
-        x ^= x >>> 12;
-        x ^= x << 25;
-        x ^= x >>> 27;
-        return x;
-    }
-
-    /** xorshift64*: the output of a state. */
-    private static long mix(final long x) {
-        return x * 0x2545F4914F6CDD1DL;
     }
 
     /**
