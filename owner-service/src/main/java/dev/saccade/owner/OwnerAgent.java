@@ -1,10 +1,10 @@
 package dev.saccade.owner;
 
-import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.FrameChannel;
 import dev.saccade.owner.scene.SceneStore;
 import java.io.IOException;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +27,7 @@ public final class OwnerAgent implements AutoCloseable {
     private static final int WRITING = 2;
     private static final int PARKED = 3;
 
-    private final EndpointListener listener;
+    private final EndpointAcceptor acceptor;
     private final SceneStore scenes;
     private final AgentService service;
     private final FrameChannel[] channels;
@@ -37,11 +37,14 @@ public final class OwnerAgent implements AutoCloseable {
     private long serviceFailures;
     private boolean closed;
 
-    public OwnerAgent(final EndpointListener listener, final SceneStore scenes, final int maxClients) {
+    /**
+     * @param acceptor started with {@code maxClients} slots; it hands over checked connections.
+     */
+    public OwnerAgent(final EndpointAcceptor acceptor, final SceneStore scenes, final int maxClients) {
         if (maxClients < 1) {
             throw new IllegalArgumentException("maxClients must be at least 1, got " + maxClients);
         }
-        this.listener = listener;
+        this.acceptor = acceptor;
         this.scenes = scenes;
         this.service = new AgentService(scenes);
         channels = new FrameChannel[maxClients];
@@ -94,31 +97,36 @@ public final class OwnerAgent implements AutoCloseable {
         return work;
     }
 
+    /** Takes at most one connection the acceptor queued; it reserved a free slot for it. */
     private int acceptOne() {
-        int slot = -1;
-        for (int i = 0; i < states.length; i++) {
-            if (states[i] == FREE) {
-                slot = i;
-                break;
-            }
+        final AFUNIXSocketChannel socket = acceptor.poll();
+        if (socket == null) {
+            return 0;
         }
-        if (slot < 0) {
-            return 0; // full: the connection waits in the backlog
+        int slot = 0;
+        while (states[slot] != FREE) {
+            slot++;
         }
         try {
-            final AFUNIXSocketChannel socket = listener.acceptNonBlocking();
-            if (socket == null) {
-                return 0;
-            }
             channels[slot].attach(socket);
-            sessions[slot].reset(listener.lastPeerPid());
+            final AFUNIXSocketCredentials peer = socket.getPeerCredentials();
+            sessions[slot].reset(peer == null ? -1 : peer.getPid());
             states[slot] = READING;
-            return 1;
         } catch (final IOException e) {
             if (acceptFailures++ == 0) {
-                LOG.warn("event=accept_failed endpoint={} error={}", listener.path(), e.toString());
+                LOG.warn("event=attach_failed error={}", e.toString());
             }
-            return 0;
+            closeQuietly(socket);
+            acceptor.slotFreed();
+        }
+        return 1;
+    }
+
+    private static void closeQuietly(final AFUNIXSocketChannel socket) {
+        try {
+            socket.close();
+        } catch (final IOException ignore) {
+            // the connection is being dropped anyway; nothing was written to it
         }
     }
 
@@ -194,6 +202,7 @@ public final class OwnerAgent implements AutoCloseable {
         service.onDisconnect(sessions[i]);
         channels[i].disconnect();
         states[i] = FREE;
+        acceptor.slotFreed();
     }
 
     /** Disconnects every client (neutralizing each), then frees the buffers. Owner thread. */
@@ -208,6 +217,9 @@ public final class OwnerAgent implements AutoCloseable {
                 disconnect(i);
             }
             channels[i].close();
+        }
+        for (AFUNIXSocketChannel queued = acceptor.poll(); queued != null; queued = acceptor.poll()) {
+            closeQuietly(queued); // accepted but never served: unauthenticated, nothing to neutralize
         }
     }
 }

@@ -1,8 +1,8 @@
 package dev.saccade.owner.scene;
 
+import dev.saccade.ipc.OneToOneRing;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,10 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class SceneStore implements AutoCloseable {
     private final ScenePacket[] pool;
     private final AtomicReference<ScenePacket> pending = new AtomicReference<>();
-    private final AtomicReferenceArray<ScenePacket> freeRing;
-    private final int ringMask;
-    private final AtomicLong freeHead = new AtomicLong(); // consumer (source) position
-    private final AtomicLong freeTail = new AtomicLong(); // producer (owner) position
+    /** Owner (producer) to source (consumer); holds every packet at most once, so never full. */
+    private final OneToOneRing<ScenePacket> freeRing;
     private final AtomicLong lastGeneration;
     /** Published by the owner thread; others may read it (e.g. to persist it). */
     private volatile long currentGeneration;
@@ -51,12 +49,10 @@ public final class SceneStore implements AutoCloseable {
             throw new IllegalArgumentException("a scene store needs at least 3 packets, got " + packets);
         }
         pool = new ScenePacket[packets];
-        final int ringSize = Integer.highestOneBit(packets * 2 - 1);
-        freeRing = new AtomicReferenceArray<>(ringSize);
-        ringMask = ringSize - 1;
+        freeRing = new OneToOneRing<>(packets);
         for (int i = 0; i < packets; i++) {
             pool[i] = new ScenePacket(maxTargets, maxTextBytes);
-            offerFree(pool[i]);
+            freeRing.offer(pool[i]);
         }
         lastGeneration = new AtomicLong(generationBefore);
     }
@@ -85,7 +81,7 @@ public final class SceneStore implements AutoCloseable {
         ScenePacket packet = sourceSpare;
         sourceSpare = null;
         while (packet == null) {
-            packet = pollFree();
+            packet = freeRing.poll();
             if (packet == null) {
                 LockSupport.parkNanos(50_000);
             }
@@ -131,7 +127,7 @@ public final class SceneStore implements AutoCloseable {
         current = next;
         currentGeneration = next.sceneEpoch();
         if (previous != null) {
-            offerFree(previous);
+            freeRing.offer(previous);
         }
         return 1;
     }
@@ -144,24 +140,6 @@ public final class SceneStore implements AutoCloseable {
     /** The current generation, readable from any thread; 0 before the first. */
     public long currentGeneration() {
         return currentGeneration;
-    }
-
-    private void offerFree(final ScenePacket packet) {
-        final long tail = freeTail.get();
-        // The ring holds every packet at most once, so it never overflows.
-        freeRing.lazySet((int) tail & ringMask, packet);
-        freeTail.lazySet(tail + 1);
-    }
-
-    private ScenePacket pollFree() {
-        final long head = freeHead.get();
-        if (head == freeTail.get()) {
-            return null;
-        }
-        final ScenePacket packet = freeRing.get((int) head & ringMask);
-        freeRing.lazySet((int) head & ringMask, null);
-        freeHead.lazySet(head + 1);
-        return packet;
     }
 
     @Override

@@ -1,0 +1,118 @@
+package dev.saccade.owner;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.OneToOneRing;
+import java.io.IOException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Accepts clients on its own thread and hands each checked connection to the owner thread.
+ * junixsocket's accept allocates several kilobytes per call, even when nothing is pending, so
+ * the owner never calls it: this thread sleeps in a selector until a client is waiting, accepts
+ * only while the owner has a free slot (otherwise clients wait in the listen backlog), runs the
+ * peer check, and queues the channel.
+ */
+public final class EndpointAcceptor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EndpointAcceptor.class);
+    public static final String THREAD_NAME = "saccade-acceptor";
+    /** How often a waiting acceptor looks at its stop flag. */
+    private static final long SELECT_TIMEOUT_MS = 200;
+
+    private final EndpointListener listener;
+    private final OneToOneRing<AFUNIXSocketChannel> accepted;
+    /** Slots the owner can still fill: taken here when queueing, given back by the owner. */
+    private final AtomicInteger freeSlots;
+    private final Runnable wakeOwner;
+    private final Thread thread;
+    private final Selector selector;
+    private volatile boolean running = true;
+
+    public EndpointAcceptor(final EndpointListener listener, final int slots, final Runnable wakeOwner)
+        throws IOException {
+        this.selector = listener.serverChannel().provider().openSelector();
+        this.listener = listener;
+        this.accepted = new OneToOneRing<>(slots);
+        this.freeSlots = new AtomicInteger(slots);
+        this.wakeOwner = wakeOwner;
+        this.thread = new Thread(this::run, THREAD_NAME);
+        thread.setDaemon(true);
+    }
+
+    public EndpointAcceptor start() {
+        thread.start();
+        return this;
+    }
+
+    /** Owner thread: the next accepted connection, or null. */
+    public AFUNIXSocketChannel poll() {
+        return accepted.poll();
+    }
+
+    /** Owner thread: a slot became free. */
+    public void slotFreed() {
+        freeSlots.incrementAndGet();
+        LockSupport.unpark(thread);
+    }
+
+    private void run() {
+        try (selector) {
+            final SelectionKey key = listener.serverChannel().register(selector, SelectionKey.OP_ACCEPT);
+            while (running) {
+                if (freeSlots.get() == 0) {
+                    LockSupport.parkNanos(this, SELECT_TIMEOUT_MS * 1_000_000L);
+                    continue;
+                }
+                if (selector.select(SELECT_TIMEOUT_MS) == 0) {
+                    continue;
+                }
+                selector.selectedKeys().clear();
+                if (!key.isValid()) {
+                    break;
+                }
+                acceptPending();
+            }
+        } catch (final IOException e) {
+            if (running) {
+                LOG.error("event=acceptor_failed endpoint={}", listener.path(), e);
+            }
+        }
+    }
+
+    private void acceptPending() {
+        long refusedBefore = listener.refusedPeers();
+        while (running && freeSlots.get() > 0) {
+            final AFUNIXSocketChannel channel;
+            try {
+                channel = listener.acceptNonBlocking();
+            } catch (final IOException e) {
+                LOG.warn("event=accept_failed endpoint={} error={}", listener.path(), e.toString());
+                return;
+            }
+            if (channel == null) {
+                if (listener.refusedPeers() == refusedBefore) {
+                    return; // nothing pending
+                }
+                refusedBefore = listener.refusedPeers(); // a foreign peer; another may be behind it
+                continue;
+            }
+            freeSlots.decrementAndGet();
+            accepted.offer(channel); // room: one ring slot per owner slot
+            wakeOwner.run();
+        }
+    }
+
+    /** Stops accepting; connections already queued stay queued for the owner to close. */
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        LockSupport.unpark(thread);
+        selector.wakeup();
+        thread.join(2_000);
+    }
+}
