@@ -84,11 +84,11 @@ abstract class ObserveQueryConformance {
         return new CompletionFlyweight().wrap(BytesStore.wrap(reply), 0);
     }
 
-    protected static TargetFlyweight target(final CompletionFlyweight c, final int i) {
+    static TargetFlyweight target(final CompletionFlyweight c, final int i) {
         return new TargetFlyweight().wrap(c.bytes(), c.targetsOffset() + (long) i * c.targetStride());
     }
 
-    protected static String text(final CompletionFlyweight c, final TargetFlyweight t) {
+    static String text(final CompletionFlyweight c, final TargetFlyweight t) {
         final byte[] b = new byte[(int) t.textSize()];
         c.bytes().read(t.textOffset(), b, 0, b.length);
         return new String(b, StandardCharsets.UTF_8);

@@ -1,0 +1,148 @@
+package dev.saccade.owner;
+
+import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.owner.source.GridLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Settings of one owner service. Each has a system property and a default; the CLI overrides
+ * them through the setters; {@link #conclude()} fills what depends on the environment and
+ * checks everything once.
+ */
+public final class OwnerContext {
+    public static final String ENDPOINT_PROP = "saccade.owner.endpoint";
+    public static final String MAX_CLIENTS_PROP = "saccade.owner.max.clients";
+    public static final String DISPLAY_PROP = "saccade.owner.display";
+    public static final String BUSY_WAIT_MS_PROP = "saccade.owner.busy.wait.ms";
+    public static final String MAX_TARGETS_PROP = "saccade.owner.scene.max.targets";
+    public static final String MAX_TEXT_BYTES_PROP = "saccade.owner.scene.max.text.bytes";
+    /** Spec §1.1: several clients at once, 8 by default; each costs 2 MiB of buffers. */
+    public static final int MAX_CLIENTS_DEFAULT = 8;
+    /** How long a starting owner waits for a live endpoint to go away before giving up. */
+    public static final long BUSY_WAIT_MS_DEFAULT = 5_000;
+    public static final int MAX_TARGETS_DEFAULT = 10_000;
+    /** Scene text lane; an observe's own lane is capped by its capacity anyway. */
+    public static final int MAX_TEXT_BYTES_DEFAULT = 1 << 20;
+    /** Packets in the scene pool: one read, one pending, one being built, one spare. */
+    public static final int SCENE_PACKETS = 4;
+    public static final String GENERATION_FILE_NAME = "saccade-owner.generation";
+
+    private Path runtimeDirectory;
+    private Path endpoint = pathProperty(ENDPOINT_PROP);
+    private int maxClients = Integer.getInteger(MAX_CLIENTS_PROP, MAX_CLIENTS_DEFAULT);
+    private String display = System.getProperty(DISPLAY_PROP, System.getenv("DISPLAY"));
+    private long busyWaitMs = Long.getLong(BUSY_WAIT_MS_PROP, BUSY_WAIT_MS_DEFAULT);
+    private int maxTargets = Integer.getInteger(MAX_TARGETS_PROP, MAX_TARGETS_DEFAULT);
+    private int maxTextBytes = Integer.getInteger(MAX_TEXT_BYTES_PROP, MAX_TEXT_BYTES_DEFAULT);
+    private GridLayout grid;
+    private boolean concluded;
+
+    private static Path pathProperty(final String name) {
+        final String value = System.getProperty(name);
+        return value == null || value.isEmpty() ? null : Path.of(value);
+    }
+
+    public OwnerContext runtimeDirectory(final Path dir) {
+        runtimeDirectory = dir;
+        return this;
+    }
+
+    public OwnerContext endpoint(final Path path) {
+        endpoint = path;
+        return this;
+    }
+
+    public OwnerContext maxClients(final int n) {
+        maxClients = n;
+        return this;
+    }
+
+    public OwnerContext display(final String x11Display) {
+        display = x11Display;
+        return this;
+    }
+
+    public OwnerContext busyWaitMs(final long ms) {
+        busyWaitMs = ms;
+        return this;
+    }
+
+    public OwnerContext grid(final GridLayout layout) {
+        grid = layout;
+        return this;
+    }
+
+    /**
+     * Fills defaults from the environment and validates; once.
+     *
+     * @throws IOException when our uid, needed for the default runtime directory, cannot be read.
+     */
+    public OwnerContext conclude() throws IOException {
+        if (concluded) {
+            throw new IllegalStateException("OwnerContext concluded twice");
+        }
+        concluded = true;
+        if (runtimeDirectory == null) {
+            runtimeDirectory = RuntimeDirectory.resolve(System.getenv());
+        }
+        if (endpoint == null) {
+            endpoint = runtimeDirectory.resolve(RuntimeDirectory.AGENT_SOCKET_NAME);
+        }
+        if (grid == null) {
+            grid = GridLayout.fromSystemProperties();
+        }
+        if (display == null || display.isEmpty()) {
+            throw new IllegalArgumentException(
+                "no X display: set DISPLAY (or " + DISPLAY_PROP + "), or run `saccade up` for a headless demo desktop");
+        }
+        if (maxClients < 1 || maxClients > 1024) {
+            throw new IllegalArgumentException(MAX_CLIENTS_PROP + "=" + maxClients + ": must be 1..1024");
+        }
+        if (busyWaitMs < 0) {
+            throw new IllegalArgumentException(BUSY_WAIT_MS_PROP + "=" + busyWaitMs + ": must not be negative");
+        }
+        if (maxTargets < 1 || maxTargets > 10_000 || maxTextBytes < 0) {
+            throw new IllegalArgumentException("scene capacity " + maxTargets + " targets, " + maxTextBytes
+                + " text bytes: targets must be 1..10000");
+        }
+        return this;
+    }
+
+    public Path runtimeDirectory() {
+        return runtimeDirectory;
+    }
+
+    public Path endpoint() {
+        return endpoint;
+    }
+
+    public int maxClients() {
+        return maxClients;
+    }
+
+    public String display() {
+        return display;
+    }
+
+    public Duration busyWait() {
+        return Duration.ofMillis(busyWaitMs);
+    }
+
+    public int maxTargets() {
+        return maxTargets;
+    }
+
+    public int maxTextBytes() {
+        return maxTextBytes;
+    }
+
+    public GridLayout grid() {
+        return grid;
+    }
+
+    public Path generationFile() {
+        return runtimeDirectory.resolve(GENERATION_FILE_NAME);
+    }
+}
