@@ -80,6 +80,9 @@ public final class FrameChannel implements AutoCloseable {
     private final BytesStore<?, ByteBuffer> requestStore;
     private final BytesStore<?, ByteBuffer> responseStore;
 
+    /** The next frame's first bytes, read early by {@link #checkPeerWhileHeld()}. */
+    private final ByteBuffer lookahead = ByteBuffer.allocateDirect(LENGTH_PREFIX_BYTES);
+
     private ByteChannel channel;
     private int state = DETACHED;
     private int frameLength;
@@ -135,6 +138,7 @@ public final class FrameChannel implements AutoCloseable {
         }
         this.channel = channel;
         requestBuffer.clear().limit(LENGTH_PREFIX_BYTES);
+        lookahead.clear();
         frameLength = 0;
         closeReason = CLOSE_NONE;
         state = READING_LENGTH;
@@ -185,6 +189,34 @@ public final class FrameChannel implements AutoCloseable {
     }
 
     /**
+     * While a frame is held without a reply (its read waits on the service), finds out whether
+     * the peer went away, so its slot need not wait for the read's deadline. Reads at most the
+     * next frame's 4-byte length (kept, and consumed first once the reply is sent); a peer that
+     * sends that much before closing is noticed when its reply is written instead.
+     *
+     * @return {@link #CLOSED} if the peer closed or failed, else {@link #FRAME_READY}.
+     * @throws IllegalStateException unless a frame is held.
+     */
+    public int checkPeerWhileHeld() {
+        if (state != FRAME_HELD) {
+            throw new IllegalStateException("checkPeerWhileHeld needs a held frame");
+        }
+        if (!lookahead.hasRemaining()) {
+            return FRAME_READY;
+        }
+        try {
+            return channel.read(lookahead) < 0 ? closeFor(CLOSE_EOF) : FRAME_READY;
+        } catch (final IOException e) {
+            return closeFor(CLOSE_IO_ERROR);
+        }
+    }
+
+    /** Bytes of the next frame read early by {@link #checkPeerWhileHeld()}; for tests. */
+    int lookaheadBytes() {
+        return lookahead.position();
+    }
+
+    /**
      * Starts sending the reply already written at {@link #responseOffset()}; this writes the
      * length prefix. Call {@link #writeStep()} next.
      *
@@ -227,6 +259,12 @@ public final class FrameChannel implements AutoCloseable {
                 final int written = channel.write(responseBuffer);
                 if (!responseBuffer.hasRemaining()) {
                     requestBuffer.clear().limit(LENGTH_PREFIX_BYTES);
+                    if (lookahead.position() > 0) {
+                        // the next frame's length arrived while the last one was held
+                        lookahead.flip();
+                        requestBuffer.put(lookahead);
+                        lookahead.clear();
+                    }
                     frameLength = 0;
                     state = READING_LENGTH;
                     return IDLE;

@@ -151,6 +151,41 @@ class FrameChannelTest {
     }
 
     @Test
+    @Timeout(10)
+    void noticesAPeerThatClosedWhileItsFrameWasHeld() throws Exception {
+        loop.sendFrame(pattern(16, 1));
+        assertEquals(FrameChannel.FRAME_READY, readUntilDone());
+        assertEquals(FrameChannel.FRAME_READY, frames.checkPeerWhileHeld(), "peer still there");
+        loop.client.close();
+        final long deadlineNs = System.nanoTime() + STEP_DEADLINE_NS;
+        int status;
+        while ((status = frames.checkPeerWhileHeld()) != FrameChannel.CLOSED) {
+            Await.check(deadlineNs, "EOF of the closed peer");
+            Thread.onSpinWait();
+        }
+        assertEquals(FrameChannel.CLOSE_EOF, frames.closeReason());
+    }
+
+    @Test
+    @Timeout(10)
+    void keepsTheNextFramesLengthReadWhileAFrameWasHeld() throws Exception {
+        loop.sendFrame(pattern(16, 1));
+        assertEquals(FrameChannel.FRAME_READY, readUntilDone());
+        loop.sendFrame(pattern(40, 3)); // pipelined: its length is read early by the check
+        final long deadlineNs = System.nanoTime() + STEP_DEADLINE_NS;
+        while (frames.checkPeerWhileHeld() == FrameChannel.FRAME_READY && frames.lookaheadBytes() < 4) {
+            Await.check(deadlineNs, "the lookahead to fill");
+            Thread.onSpinWait();
+        }
+        assertEquals(FrameChannel.FRAME_READY, frames.checkPeerWhileHeld());
+        reply(pattern(16, 9));
+        assertEquals(FrameChannel.IDLE, frames.writeStep());
+        assertEquals(FrameChannel.FRAME_READY, readUntilDone());
+        assertEquals(40, frames.frameLength());
+        assertArrayEquals(pattern(40, 3), read(frames.requestStore(), frames.requestOffset(), 40));
+    }
+
+    @Test
     @Timeout(30)
     void resumesAOneMebibyteReplyHeldBackByAClientThatReadsLate() throws Exception {
         loop.sendFrame(pattern(16, 1));

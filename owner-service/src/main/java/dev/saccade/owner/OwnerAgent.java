@@ -26,6 +26,7 @@ public final class OwnerAgent implements AutoCloseable {
     private static final int READING = 1;
     private static final int WRITING = 2;
     private static final int PARKED = 3;
+    private static final long PEER_CHECK_INTERVAL_NS = 20_000_000;
 
     private final EndpointAcceptor acceptor;
     private final SceneStore scenes;
@@ -33,7 +34,11 @@ public final class OwnerAgent implements AutoCloseable {
     private final FrameChannel[] channels;
     private final AgentSession[] sessions;
     private final int[] states;
+    /** When each parked slot next looks for its peer having gone (a syscall, so not every tick). */
+    private final long[] nextPeerCheckNs;
     private long acceptFailures;
+    /** Written by the owner thread on connect and disconnect only. */
+    private volatile int connected;
     private long serviceFailures;
     private boolean closed;
 
@@ -50,6 +55,7 @@ public final class OwnerAgent implements AutoCloseable {
         channels = new FrameChannel[maxClients];
         sessions = new AgentSession[maxClients];
         states = new int[maxClients];
+        nextPeerCheckNs = new long[maxClients];
         for (int i = 0; i < maxClients; i++) {
             channels[i] = new FrameChannel();
             sessions[i] = new AgentSession();
@@ -69,6 +75,11 @@ public final class OwnerAgent implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /** Clients connected, as last counted by the owner thread; readable from any thread. */
+    public int connectedClientsSeen() {
+        return connected;
     }
 
     public long serviceFailures() {
@@ -112,6 +123,7 @@ public final class OwnerAgent implements AutoCloseable {
             final AFUNIXSocketCredentials peer = socket.getPeerCredentials();
             sessions[slot].reset(peer == null ? -1 : peer.getPid());
             states[slot] = READING;
+            connected++;
         } catch (final IOException e) {
             if (acceptFailures++ == 0) {
                 LOG.warn("event=attach_failed error={}", e.toString());
@@ -153,6 +165,13 @@ public final class OwnerAgent implements AutoCloseable {
 
     private int parked(final int i, final long nowNs) {
         final FrameChannel ch = channels[i];
+        if (nowNs - nextPeerCheckNs[i] >= 0) {
+            nextPeerCheckNs[i] = nowNs + PEER_CHECK_INTERVAL_NS;
+            if (ch.checkPeerWhileHeld() == FrameChannel.CLOSED) {
+                disconnect(i); // a client that left while waiting frees its slot now, not at the deadline
+                return 1;
+            }
+        }
         final int reply;
         try {
             reply = service.onParkedTick(sessions[i], ch.requestStore(), ch.requestOffset(),
@@ -169,6 +188,7 @@ public final class OwnerAgent implements AutoCloseable {
             disconnect(i);
         } else if (reply == AgentService.PARKED) {
             states[i] = PARKED;
+            nextPeerCheckNs[i] = System.nanoTime() + PEER_CHECK_INTERVAL_NS;
         } else {
             channels[i].beginReply(reply);
             states[i] = WRITING;
@@ -202,6 +222,7 @@ public final class OwnerAgent implements AutoCloseable {
         service.onDisconnect(sessions[i]);
         channels[i].disconnect();
         states[i] = FREE;
+        connected--;
         acceptor.slotFreed();
     }
 

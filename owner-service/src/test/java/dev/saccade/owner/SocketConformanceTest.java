@@ -83,6 +83,29 @@ class SocketConformanceTest extends ObserveQueryConformance {
     }
 
     @Test
+    void aClientThatLeavesWhileItsReadIsParkedFreesItsSlotBeforeTheDeadline() throws Exception {
+        try (SocketWire leaving = new SocketWire(socketPath)) {
+            assertEquals(ResultCode.OK, helloResult(leaving.exchange(Requests.hello(1, Capability.OBSERVE))));
+            final byte[] waiting = Requests.observe(5, o -> o.freshness().policy(FreshnessPolicy.AFTER_GENERATION)
+                .afterGeneration(42).timeoutNs(3_600_000_000_000L)); // an hour
+            leaving.sendRaw(SocketWire.prefix(waiting.length));
+            leaving.sendRaw(waiting);
+            awaitClients(2);
+        }
+        awaitClients(1); // the suite's own client only
+    }
+
+    private void awaitClients(final int n) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (agent.connectedClientsSeen() != n) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("clients: " + agent.connectedClientsSeen() + ", expected " + n);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
     void everyAuthenticatedDisconnectNeutralizesOnceAndUnauthenticatedOnesDoNot() throws Exception {
         final long before = neutralizedOnOwner();
         try (Wire unauthenticated = connect()) {
