@@ -1,5 +1,10 @@
 package dev.saccade.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.util.Map;
+
 import picocli.CommandLine;
 
 /** Entry point of {@code saccade}; {@code bin/saccade} runs this class with the JVM flags set. */
@@ -16,8 +21,16 @@ public final class Main {
      * launcher runs.
      */
     static CommandLine commandLine() {
-        final CommandLine root = new CommandLine(new SaccadeCommand());
+        // File descriptor 1 as bytes: binary completions pass unchanged, failed writes throw.
+        return commandLine(new FileOutputStream(FileDescriptor.out));
+    }
+
+    /** {@link #commandLine()} writing command results to {@code stdout} (tests pass their own). */
+    static CommandLine commandLine(final OutputStream stdout) {
+        final CommandLine root = new CommandLine(new SaccadeCommand(), new CommandFactory(stdout));
+        root.setExecutionExceptionHandler(new FailureHandler());
         exitWithUsageOnInvalidInput(root);
+        listExitCodes(root, root.getCommandSpec().usageMessage().exitCodeList());
         return root;
     }
 
@@ -30,6 +43,20 @@ public final class Main {
         command.getCommandSpec().exitCodeOnInvalidInput(ExitCodes.USAGE);
         for (final CommandLine subcommand : command.getSubcommands().values()) {
             exitWithUsageOnInvalidInput(subcommand);
+        }
+    }
+
+    /**
+     * Every subcommand's help lists the root's exit codes (one table, declared once on
+     * {@link SaccadeCommand}) unless it declares its own.
+     */
+    private static void listExitCodes(final CommandLine command, final Map<String, String> exitCodes) {
+        for (final CommandLine subcommand : command.getSubcommands().values()) {
+            final CommandLine.Model.UsageMessageSpec usage = subcommand.getCommandSpec().usageMessage();
+            if (usage.exitCodeList().isEmpty()) {
+                usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes);
+            }
+            listExitCodes(subcommand, exitCodes);
         }
     }
 }

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         descriptionHeading = "%n",
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
-        subcommands = HelpCommand.class,
+        subcommands = {HelpCommand.class, UpCommand.class, ObserveCommand.class, QueryCommand.class, WaitCommand.class,
+            OwnerCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         // Built from the constants, so help text and behaviour cannot drift apart.
         exitCodeList = {

@@ -2,10 +2,16 @@
  * The {@code saccade} command: the picocli root {@link dev.saccade.cli.SaccadeCommand}, one class
  * per subcommand, and the process exit codes in {@link dev.saccade.cli.ExitCodes}.
  *
- * <p>For now the root offers only {@code --help}, {@code --version} and {@code help}; the client
- * commands (observe, query, wait, act, batch), the {@code mcp} and {@code pcp} adapters, and
- * {@code supervisor}, {@code install}, {@code doctor} and {@code up} join it as subcommands when
- * the modules they drive exist. The launcher {@code bin/saccade} of the distribution (built
+ * <p>Client commands: {@code observe}, {@code query} and {@code wait} (one class each) share
+ * their options as mixins ({@code EndpointOptions}, {@code ScopeOptions},
+ * {@code FreshnessOptions}, {@code ObserveLimitOptions}, {@code OutputOptions}), build their
+ * request through the protocol flyweights in a builder per request kind
+ * ({@code ObserveRequestBuilder}, {@code QueryRequestBuilder}) straight into the client's
+ * request buffer, and print the completion as raw bytes or, with {@code --json}, streamed
+ * through {@code CompletionJson}. Expected failures map to exit codes in
+ * {@code FailureHandler}. Still to come as subcommands: {@code act}, {@code batch}, the
+ * {@code mcp} and {@code pcp} adapters, {@code supervisor}, {@code install}, {@code doctor} and
+ * {@code up}. The launcher {@code bin/saccade} of the distribution (built
  * from {@code src/main/dist}) picks the JVM flags and calls {@link dev.saccade.cli.Main}.
  */
 package dev.saccade.cli;

@@ -85,9 +85,9 @@ class SaccadeCommandTest {
 
     @Test
     void unknownCommandIsAUsageError() {
-        assertEquals(ExitCodes.USAGE, run("observe"));
+        assertEquals(ExitCodes.USAGE, run("no-such-command"));
 
-        assertTrue(err.toString().contains("'observe'"), err.toString());
+        assertTrue(err.toString().contains("'no-such-command'"), err.toString());
         assertEquals("", out.toString());
     }
 

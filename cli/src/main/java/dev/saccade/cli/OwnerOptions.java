@@ -1,0 +1,47 @@
+package dev.saccade.cli;
+
+import dev.saccade.owner.OwnerContext;
+import dev.saccade.owner.source.GridLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options of a command that starts an owner service ({@code owner run}, {@code up}). */
+final class OwnerOptions {
+    @Option(names = "--endpoint", paramLabel = "PATH",
+        description = "Agent endpoint socket (default: $XDG_RUNTIME_DIR/saccade/saccade-agent-v1.sock, "
+            + "else /tmp/saccade-<uid>/saccade-agent-v1.sock).")
+    Path endpoint;
+
+    @Option(names = "--runtime-dir", paramLabel = "DIR",
+        description = "Runtime directory (0700, ours) for the endpoint and state (default: $XDG_RUNTIME_DIR/saccade).")
+    Path runtimeDirectory;
+
+    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "" + OwnerContext.MAX_CLIENTS_DEFAULT,
+        description = "Clients served at once; more wait in the listen backlog (default: ${DEFAULT-VALUE}).")
+    int maxClients;
+
+    @Option(names = "--grid", paramLabel = "COLSxROWS", defaultValue = GridLayout.COLUMNS_DEFAULT + "x" + GridLayout.ROWS_DEFAULT,
+        description = "Grid cells over each display, e.g. 16x9 (default: ${DEFAULT-VALUE}).")
+    String grid;
+
+    /** A concluded context for {@code display}. */
+    OwnerContext context(final String display) throws IOException {
+        final String[] parts = grid.toLowerCase(java.util.Locale.ROOT).split("x");
+        final GridLayout layout;
+        try {
+            layout = new GridLayout(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException("--grid " + grid + ": expected COLSxROWS such as 16x9"
+                + (e instanceof IllegalArgumentException && !(e instanceof NumberFormatException) ? " (" + e.getMessage() + ")" : ""));
+        }
+        final OwnerContext context = new OwnerContext().display(display).maxClients(maxClients).grid(layout);
+        if (runtimeDirectory != null) {
+            context.runtimeDirectory(runtimeDirectory);
+        }
+        if (endpoint != null) {
+            context.endpoint(endpoint);
+        }
+        return context.conclude();
+    }
+}

@@ -1,0 +1,77 @@
+package dev.saccade.cli;
+
+import dev.saccade.ipc.EndpointBusyException;
+import dev.saccade.ipc.UnsafeRuntimeDirectoryException;
+import dev.saccade.owner.OwnerService;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code saccade owner run}: the owner service in the foreground until SIGTERM or Ctrl-C, which
+ * disconnect every client and unlink the endpoint if it is still ours.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    header = "Run the owner service in the foreground on an X display.",
+    description = {
+        "Publishes generations of the desktop on DISPLAY (windows, displays, grid) and answers agents on the "
+            + "agent endpoint. Logs to stderr. Stops cleanly on SIGTERM or Ctrl-C.",
+        "Without a display, use `saccade up`: it starts a headless demo desktop first."},
+    footer = {"", "Example:", "  DISPLAY=:0 saccade owner run --max-clients 4"})
+final class OwnerRunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OwnerOptions owner;
+
+    @Option(names = "--display", paramLabel = "DISPLAY", description = "X display to own (default: $DISPLAY).")
+    String display;
+
+    @Override
+    public Integer call() throws Exception {
+        final PrintWriter err = spec.commandLine().getErr();
+        final String x11 = display != null ? display : System.getenv("DISPLAY");
+        if (x11 == null || x11.isEmpty()) {
+            err.println("saccade: no X display: set DISPLAY or pass --display, or run `saccade up` for a headless demo desktop");
+            return ExitCodes.USAGE;
+        }
+        return serveUntilStopped(owner, x11, err, null);
+    }
+
+    /**
+     * Starts a service and blocks until the JVM is asked to stop; shared with {@code up}.
+     *
+     * @param onStarted printed once the endpoint accepts, or null.
+     */
+    static int serveUntilStopped(final OwnerOptions options, final String display, final PrintWriter err,
+        final java.util.function.Consumer<OwnerService> onStarted) throws Exception {
+        final OwnerService service;
+        try {
+            service = OwnerService.start(options.context(display));
+        } catch (final EndpointBusyException e) {
+            err.println("saccade: another service is already answering on " + e.path()
+                + "; stop it first, or pass --endpoint for a second one");
+            return ExitCodes.CONNECTION_FAILED;
+        } catch (final UnsafeRuntimeDirectoryException | IllegalArgumentException e) {
+            err.println("saccade: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final Thread hook = new Thread(() -> {
+            service.close();
+            stopped.countDown();
+        }, "saccade-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (onStarted != null) {
+            onStarted.accept(service);
+        }
+        stopped.await(); // until SIGTERM/SIGINT runs the hook
+        return ExitCodes.SUCCESS;
+    }
+}

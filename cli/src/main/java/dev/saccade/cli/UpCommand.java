@@ -1,0 +1,114 @@
+package dev.saccade.cli;
+
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code saccade up}: the main job. On a machine with a display it serves that desktop; without
+ * one it first starts a headless demo desktop (Xvfb, openbox, D-Bus with AT-SPI2 and real GTK3,
+ * zenity and Qt5 apps). Ctrl-C stops the service and everything it started.
+ */
+@Command(name = "up", mixinStandardHelpOptions = true,
+    header = "Start Saccade: on this display, or on a headless demo desktop when there is none.",
+    description = {
+        "With DISPLAY set, serves that desktop. Without it (or with --headless), starts a headless demo desktop "
+            + "with real apps first. Prints the endpoint and a first command to try; Ctrl-C stops everything."},
+    footer = {"", "Examples:", "  saccade up", "  saccade up --headless --apps gtk3-demo,qt-calculator"})
+final class UpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OwnerOptions owner;
+
+    @Option(names = "--headless", description = "Start a headless demo desktop even when DISPLAY is set.")
+    boolean headless;
+
+    @Option(names = "--apps", paramLabel = "APP[,APP]", split = ",",
+        description = "Demo apps on a headless desktop: gtk3-demo, zenity-entry, qt-calculator, or none "
+            + "(default: all three).")
+    List<String> apps;
+
+    @Override
+    public Integer call() throws Exception {
+        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter err = spec.commandLine().getErr();
+        final String display = System.getenv("DISPLAY");
+        if (!headless && display != null && !display.isEmpty()) {
+            return OwnerRunCommand.serveUntilStopped(owner, display, err, service -> ready(out, service, display, null));
+        }
+        final DemoApp[] demoApps = demoApps(err);
+        if (demoApps == null) {
+            return ExitCodes.USAGE;
+        }
+        err.println("saccade: starting a headless demo desktop (Xvfb, openbox, AT-SPI2" + names(demoApps) + ")...");
+        err.flush();
+        final TestDesktop desktop = TestDesktop.start(demoApps);
+        // The service's shutdown hook and this one both run on Ctrl-C; each close is idempotent.
+        Runtime.getRuntime().addShutdownHook(new Thread(desktop::close, "saccade-desktop-shutdown"));
+        try {
+            return OwnerRunCommand.serveUntilStopped(owner, desktop.display(), err,
+                service -> ready(out, service, desktop.display(), desktop));
+        } finally {
+            desktop.close();
+        }
+    }
+
+    private DemoApp[] demoApps(final PrintWriter err) {
+        if (apps == null) {
+            return DemoApp.values();
+        }
+        final List<DemoApp> chosen = new ArrayList<>();
+        for (final String name : apps) {
+            final String n = name.trim().toLowerCase(Locale.ROOT);
+            if (n.equals("none")) {
+                continue;
+            }
+            DemoApp match = null;
+            for (final DemoApp app : DemoApp.values()) {
+                if (app.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(n) || app.command().get(0).endsWith(n)) {
+                    match = app;
+                }
+            }
+            if (match == null) {
+                err.println("saccade: --apps: unknown app '" + name + "'; choose from gtk3-demo, zenity-entry, qt-calculator, none");
+                return null;
+            }
+            chosen.add(match);
+        }
+        return chosen.toArray(new DemoApp[0]);
+    }
+
+    private static String names(final DemoApp[] apps) {
+        final StringBuilder b = new StringBuilder();
+        for (final DemoApp app : apps) {
+            b.append(", ").append(app.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        return b.toString();
+    }
+
+    private static void ready(final PrintWriter out, final dev.saccade.owner.OwnerService service,
+        final String display, final TestDesktop desktop) {
+        out.println("Saccade is up.");
+        out.println("  display:  " + display + (desktop != null ? " (headless demo desktop)" : ""));
+        out.println("  endpoint: " + service.endpoint());
+        out.println("Try, in another terminal:");
+        out.println("  saccade observe --scope active-window --json");
+        out.println("  saccade query --role window --json");
+        if (desktop != null) {
+            out.println("To see it or drive it with X tools: DISPLAY=" + display + " xwininfo -root -tree");
+        }
+        out.println("Ctrl-C stops Saccade" + (desktop != null ? " and the demo desktop." : "."));
+        out.flush();
+    }
+}
