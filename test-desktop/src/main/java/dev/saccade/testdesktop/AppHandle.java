@@ -45,7 +45,10 @@ public final class AppHandle {
         return title;
     }
 
-    /** Its unique name on the accessibility bus, e.g. ":1.3"; the root object is at {@code /org/a11y/atspi/accessible/root}. */
+    /**
+     * Its unique name on the accessibility bus, e.g. ":1.3"; its root object is
+     * {@code /org/a11y/atspi/accessible/root}.
+     */
     public String accessibleBusName() {
         return accessibleBusName;
     }

@@ -78,7 +78,8 @@ final class AppStarter {
     void awaitWindowGone(final long windowId, final Deadline deadline) {
         while (contains(x11.clientList(), windowId)) {
             if (deadline.isExpired()) {
-                throw new TestDesktopException("window " + X11Query.hex(windowId) + " still listed in _NET_CLIENT_LIST after "
+                throw new TestDesktopException("window " + X11Query.hex(windowId)
+                    + " still listed in _NET_CLIENT_LIST after "
                     + deadline.timeoutMs() + " ms");
             }
             deadline.pauseBeforeNextPoll("window " + X11Query.hex(windowId) + " to close");

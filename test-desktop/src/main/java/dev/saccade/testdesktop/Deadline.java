@@ -22,10 +22,6 @@ final class Deadline {
         this.deadlineNs = System.nanoTime() + timeoutNs;
     }
 
-    static Deadline afterNs(final long timeoutNs) {
-        return new Deadline(timeoutNs);
-    }
-
     static Deadline afterMs(final long timeoutMs) {
         return new Deadline(TimeUnit.MILLISECONDS.toNanos(timeoutMs));
     }

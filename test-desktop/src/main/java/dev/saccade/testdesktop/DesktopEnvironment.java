@@ -52,10 +52,6 @@ final class DesktopEnvironment {
         variables.put(name, value);
     }
 
-    String get(final String name) {
-        return variables.get(name);
-    }
-
     /** Our variables only (what a child must see on top of its inherited environment). */
     Map<String, String> variables() {
         return view;

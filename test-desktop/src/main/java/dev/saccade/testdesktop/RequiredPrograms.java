@@ -21,7 +21,7 @@ final class RequiredPrograms {
         "dbus-daemon", "dbus-daemon",
         "dbus-send", "dbus-bin",
         "openbox", "openbox");
-    /** Started by D-Bus activation once the first app asks for the accessibility bus. */
+    /** Started by D-Bus activation when the desktop starts the accessibility bus. */
     static final Map<String, String> ACCESSIBILITY = programs(
         "/usr/libexec/at-spi-bus-launcher", "at-spi2-core",
         "/usr/libexec/at-spi2-registryd", "at-spi2-core");
@@ -31,9 +31,7 @@ final class RequiredPrograms {
 
     static void check(final List<DemoApp> apps) {
         final Map<String, String> needed = new LinkedHashMap<>(DESKTOP);
-        if (!apps.isEmpty()) {
-            needed.putAll(ACCESSIBILITY);
-        }
+        needed.putAll(ACCESSIBILITY);
         for (final DemoApp app : apps) {
             needed.put(app.command().get(0), app.debianPackage());
         }

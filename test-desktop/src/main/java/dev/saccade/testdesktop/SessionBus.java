@@ -22,7 +22,10 @@ final class SessionBus {
         this.address = address;
     }
 
-    static SessionBus start(final SessionDirectory directory, final DesktopEnvironment environment, final Deadline deadline) {
+    static SessionBus start(
+        final SessionDirectory directory,
+        final DesktopEnvironment environment,
+        final Deadline deadline) {
         final LaunchedProcess daemon = LaunchedProcess.start("dbus-daemon", List.of(
             "dbus-daemon", "--session", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1",
             "--address=unix:path=" + directory.runtime().resolve("bus")),

@@ -14,15 +14,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A real headless Linux desktop for tests and for {@code saccade up}: Xvfb, a D-Bus session bus,
- * openbox, the AT-SPI2 accessibility bus (activated by the first app) and demo apps, all private
+ * openbox, the AT-SPI2 accessibility bus and registry (D-Bus activated) and demo apps, all private
  * to this instance and all stopped by {@link #close()}.
  *
  * <p>Start order: a private 0700 directory (XDG_RUNTIME_DIR, caches, config, HOME, logs), Xvfb on
- * a free display, dbus-daemon, openbox, then the apps in parallel. Each step waits for a real
- * readiness signal to one start deadline. Close runs the other way: apps, openbox, the session
+ * a free display, dbus-daemon, openbox, the AT-SPI2 bus and registry, then the apps in parallel.
+ * Each step waits for a real readiness signal to one start deadline. Close runs the other way: apps, openbox, the session
  * bus with everything it activated (found by environment, see {@link DesktopProcessScan}), Xvfb,
  * then anything still carrying our environment; each group gets SIGTERM, then SIGKILL at the
- * deadline. A JVM shutdown hook closes the desktop if its owner never does (Ctrl-C).
+ * deadline. A JVM shutdown hook closes the desktop if its owner never does (Ctrl-C), and a
+ * {@link DesktopLifeline} watchdog process does if the JVM dies without running hooks (SIGKILL).
  *
  * <p>No JUnit here: the CLI uses this class at runtime. Tests use {@link TestDesktopExtension}.
  *
@@ -38,6 +39,7 @@ public final class TestDesktop implements AutoCloseable {
     private final List<LaunchedProcess> appProcesses = new ArrayList<>();
     private final List<AppHandle> apps = new ArrayList<>();
     private SessionDirectory directory;
+    private DesktopLifeline lifeline;
     private DesktopEnvironment environment;
     private XvfbServer xvfb;
     private SessionBus sessionBus;
@@ -92,9 +94,11 @@ public final class TestDesktop implements AutoCloseable {
         } catch (final IOException e) {
             throw new TestDesktopException("cannot create the private directory in " + context.directoryParent(), e);
         }
+        lifeline = DesktopLifeline.arm(directory);
         environment = new DesktopEnvironment(directory);
 
         xvfb = XvfbServer.start(context, environment, directory.logs(), deadline);
+        lifeline.xvfbStarted(xvfb.displayNumber(), xvfb.launched().pid());
         environment.put(DesktopEnvironment.DISPLAY, xvfb.display());
         x11 = new X11Query(environment, xvfb.display());
         final long xvfbNs = System.nanoTime();
@@ -106,15 +110,20 @@ public final class TestDesktop implements AutoCloseable {
         windowManager = WindowManager.start(environment, x11, directory, deadline);
         final long windowManagerNs = System.nanoTime();
 
+        // Before any app: see AccessibilityRegistry for the Qt race this avoids.
         registry = new AccessibilityRegistry(environment);
+        registry.start(deadline);
+        final long accessibilityNs = System.nanoTime();
+
         appStarter = new AppStarter(environment, x11, registry, directory.logs());
         if (!context.apps().isEmpty()) {
             launchAndAwait(context.apps(), deadline);
         }
         final long readyNs = System.nanoTime();
-        LOG.info("event=desktop-start display={} dir={} apps={} xvfbMs={} busMs={} openboxMs={} appsMs={} startMs={}",
-            xvfb.display(), directory.root(), context.apps(), millis(xvfbNs - startNs), millis(busNs - xvfbNs),
-            millis(windowManagerNs - busNs), millis(readyNs - windowManagerNs), millis(readyNs - startNs));
+        LOG.info("event=desktop-start display={} dir={} apps={} xvfbMs={} busMs={} openboxMs={} atspiMs={} appsMs={}"
+            + " startMs={}", xvfb.display(), directory.root(), context.apps(), millis(xvfbNs - startNs),
+            millis(busNs - xvfbNs), millis(windowManagerNs - busNs), millis(accessibilityNs - windowManagerNs),
+            millis(readyNs - accessibilityNs), millis(readyNs - startNs));
     }
 
     /** The X display, e.g. ":100". */
@@ -185,7 +194,7 @@ public final class TestDesktop implements AutoCloseable {
         return sessionBus.address();
     }
 
-    /** The AT-SPI2 accessibility bus address; starts the accessibility bus if no app did yet. */
+    /** The AT-SPI2 accessibility bus address (the bus runs from the start). */
     public synchronized String accessibilityBusAddress() {
         checkOpen();
         return registry.busAddress();
@@ -266,7 +275,11 @@ public final class TestDesktop implements AutoCloseable {
         if (xvfb != null) {
             started.add(xvfb.launched());
         }
-        return union(withDescendants(started), DesktopProcessScan.find(directory));
+        final List<ProcessHandle> all = union(withDescendants(started), DesktopProcessScan.find(directory));
+        if (lifeline != null) {
+            ProcessHandle.of(lifeline.pid()).ifPresent(all::add);
+        }
+        return all;
     }
 
     public synchronized boolean isClosed() {
@@ -286,31 +299,38 @@ public final class TestDesktop implements AutoCloseable {
         }
         closed = true;
         final long startNs = System.nanoTime();
-        final List<ProcessHandle> killed = new ArrayList<>();
-        TestDesktopException failure = null;
-        failure = stopStage("apps", () -> withDescendants(appProcesses), killed, failure);
-        failure = stopStage("window-manager", () -> withDescendants(launched(windowManager == null ? null : windowManager.launched())), killed, failure);
+        final CloseProgress progress = new CloseProgress();
+        progress.stop("apps", () -> withDescendants(appProcesses));
+        progress.stop("openbox", () -> withDescendants(launched(windowManager == null ? null : windowManager.launched())));
         // The bus and what it activated (re-parented to PID 1, found by environment); not Xvfb yet:
         // clients die noisily when the server goes first.
-        failure = stopStage("session-bus", () -> without(
+        progress.stop("dbus", () -> without(
             union(withDescendants(launched(sessionBus == null ? null : sessionBus.launched())), scan()),
-            xvfb == null ? -1 : xvfb.launched().pid()), killed, failure);
-        failure = stopStage("x-server", () -> withDescendants(launched(xvfb == null ? null : xvfb.launched())), killed, failure);
+            xvfb == null ? -1 : xvfb.launched().pid()));
+        progress.stop("xvfb", () -> withDescendants(launched(xvfb == null ? null : xvfb.launched())));
         // Whatever started in between: a daemon activated during shutdown, a test's own child.
-        failure = stopStage("leftovers", this::scan, killed, failure);
+        progress.stop("leftovers", this::scan);
+        final long filesNs = System.nanoTime();
         try {
             if (xvfb != null) {
                 xvfb.removeLeftoverFiles();
             }
         } catch (final IOException | RuntimeException e) {
-            failure = record(failure, e);
+            progress.failed(e);
         }
         try {
             if (directory != null) {
                 directory.delete();
             }
         } catch (final IOException | RuntimeException e) {
-            failure = record(failure, e);
+            progress.failed(e);
+        }
+        progress.times.append(" filesMs=").append(millis(System.nanoTime() - filesNs));
+        if (lifeline != null && progress.failure == null) {
+            // After a failed close it stays armed: it retries the cleanup when this JVM exits.
+            final long lifelineNs = System.nanoTime();
+            lifeline.close();
+            progress.times.append(" lifelineMs=").append(millis(System.nanoTime() - lifelineNs));
         }
         if (Thread.currentThread() != shutdownHook) {
             try {
@@ -319,10 +339,42 @@ public final class TestDesktop implements AutoCloseable {
                 // reason: the JVM is shutting down already; the hook will find the desktop closed
             }
         }
-        LOG.info("event=desktop-stop display={} stopMs={} killed={} failed={}",
-            xvfb == null ? "none" : xvfb.display(), millis(System.nanoTime() - startNs), pids(killed), failure != null);
-        if (failure != null) {
-            throw failure;
+        LOG.info("event=desktop-stop display={} stopMs={}{} killed={} failed={}",
+            xvfb == null ? "none" : xvfb.display(), millis(System.nanoTime() - startNs), progress.times,
+            pids(progress.killed), progress.failure != null);
+        if (progress.failure != null) {
+            throw progress.failure;
+        }
+    }
+
+    /** What close() has done so far: failures (the first one carries the rest), kills, stage times. */
+    private final class CloseProgress {
+        private final List<ProcessHandle> killed = new ArrayList<>();
+        private final StringBuilder times = new StringBuilder();
+        private TestDesktopException failure;
+
+        /** One group: SIGTERM, SIGKILL at the stop timeout; a failure is kept and the next group runs. */
+        void stop(final String stage, final Supplier<List<ProcessHandle>> processes) {
+            final long startNs = System.nanoTime();
+            try {
+                final List<ProcessHandle> stageKilled = ProcessStopper.stop(stage, processes.get(), stopTimeoutNs());
+                if (!stageKilled.isEmpty()) {
+                    LOG.warn("event=process-killed stage={} pids={} reason=ignored-sigterm", stage, pids(stageKilled));
+                    killed.addAll(stageKilled);
+                }
+            } catch (final RuntimeException e) {
+                failed(e);
+            }
+            times.append(' ').append(stage).append("Ms=").append(millis(System.nanoTime() - startNs));
+        }
+
+        void failed(final Exception e) {
+            if (failure == null) {
+                failure = new TestDesktopException("closing the test desktop " + (xvfb == null ? "" : xvfb.display())
+                    + " failed", e);
+            } else {
+                failure.addSuppressed(e);
+            }
         }
     }
 
@@ -361,32 +413,6 @@ public final class TestDesktop implements AutoCloseable {
                 millis(System.nanoTime() - startNs));
         }
         return ready;
-    }
-
-    private TestDesktopException stopStage(
-        final String stage,
-        final Supplier<List<ProcessHandle>> processes,
-        final List<ProcessHandle> killed,
-        final TestDesktopException failure) {
-        try {
-            final List<ProcessHandle> stageKilled = ProcessStopper.stop(stage, processes.get(), stopTimeoutNs());
-            if (!stageKilled.isEmpty()) {
-                LOG.warn("event=process-killed stage={} pids={} reason=ignored-sigterm", stage, pids(stageKilled));
-                killed.addAll(stageKilled);
-            }
-            return failure;
-        } catch (final RuntimeException e) {
-            return record(failure, e);
-        }
-    }
-
-    private TestDesktopException record(final TestDesktopException failure, final Exception e) {
-        if (failure == null) {
-            return new TestDesktopException("closing the test desktop " + (xvfb == null ? "" : xvfb.display())
-                + " failed", e);
-        }
-        failure.addSuppressed(e);
-        return failure;
     }
 
     private List<ProcessHandle> scan() {
@@ -459,6 +485,7 @@ public final class TestDesktop implements AutoCloseable {
 
     @Override
     public synchronized String toString() {
-        return "TestDesktop[" + (xvfb == null ? "starting" : xvfb.display()) + (closed ? ", closed" : "") + ", apps=" + apps + "]";
+        return "TestDesktop[" + (xvfb == null ? "starting" : xvfb.display()) + (closed ? ", closed" : "")
+            + ", apps=" + apps + "]";
     }
 }

@@ -21,7 +21,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * the parent context.
  */
 public final class TestDesktopExtension implements BeforeAllCallback, ParameterResolver {
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TestDesktopExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+        ExtensionContext.Namespace.create(TestDesktopExtension.class);
 
     @Override
     public void beforeAll(final ExtensionContext context) {

@@ -42,7 +42,10 @@ final class ToolCommand {
         return run(environment, command, true).succeeded();
     }
 
-    private static Result run(final DesktopEnvironment environment, final List<String> command, final boolean discardOutput) {
+    private static Result run(
+        final DesktopEnvironment environment,
+        final List<String> command,
+        final boolean discardOutput) {
         final ProcessBuilder builder = environment.applyTo(new ProcessBuilder(command));
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         if (discardOutput) {

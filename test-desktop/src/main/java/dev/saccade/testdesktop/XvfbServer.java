@@ -45,7 +45,8 @@ final class XvfbServer {
         final String screen = context.screenWidth() + "x" + context.screenHeight() + "x" + context.screenDepth();
         final StringBuilder failures = new StringBuilder();
         int attempts = 0;
-        for (int n = context.firstDisplayNumber(), last = n + MAX_DISPLAYS_SCANNED; n < last && attempts < MAX_START_ATTEMPTS; n++) {
+        final int last = context.firstDisplayNumber() + MAX_DISPLAYS_SCANNED;
+        for (int n = context.firstDisplayNumber(); n < last && attempts < MAX_START_ATTEMPTS; n++) {
             if (exists(socketPath(n)) || exists(lockPath(n))) {
                 continue;
             }

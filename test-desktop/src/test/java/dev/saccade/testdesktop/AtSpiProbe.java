@@ -41,7 +41,8 @@ final class AtSpiProbe {
         return applications;
     }
 
-    private static String send(final TestDesktop desktop, final String... arguments) throws IOException, InterruptedException {
+    private static String send(final TestDesktop desktop, final String... arguments)
+        throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>(List.of("dbus-send", "--print-reply"));
         command.addAll(List.of(arguments));
         final Process process = desktop.configure(new ProcessBuilder(command)).redirectErrorStream(true).start();

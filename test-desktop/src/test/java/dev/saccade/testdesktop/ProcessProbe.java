@@ -18,7 +18,8 @@ final class ProcessProbe {
         /** Exited: no /proc entry, a zombie, or the pid belongs to a newer process. */
         boolean isGone() {
             final String stat = stat(pid);
-            return stat == null || ProcessProbe.state(stat) == 'Z' || ProcessProbe.state(stat) == 'X' || ProcessProbe.startTicks(stat) != startTicks;
+            return stat == null || ProcessProbe.state(stat) == 'Z' || ProcessProbe.state(stat) == 'X'
+                || ProcessProbe.startTicks(stat) != startTicks;
         }
     }
 

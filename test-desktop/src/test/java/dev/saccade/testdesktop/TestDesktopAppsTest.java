@@ -51,7 +51,8 @@ class TestDesktopAppsTest {
         assertEquals(desktop.display(), env.get("DISPLAY"));
         assertEquals(desktop.runtimeDir().toString(), env.get("XDG_RUNTIME_DIR"));
         assertEquals(desktop.sessionBusAddress(), env.get("DBUS_SESSION_BUS_ADDRESS"));
-        for (final String variable : List.of("XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "HOME")) {
+        for (final String variable
+            : List.of("XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "HOME")) {
             final Path dir = Path.of(env.get(variable));
             assertTrue(dir.startsWith(desktop.directory()), variable + "=" + dir);
             assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)), variable);

@@ -89,7 +89,8 @@ class TestDesktopExtensionTest {
     private static String failures(final TestExecutionSummary summary) {
         final StringBuilder out = new StringBuilder();
         for (final TestExecutionSummary.Failure failure : summary.getFailures()) {
-            out.append(failure.getTestIdentifier().getDisplayName()).append(": ").append(failure.getException()).append('\n');
+            out.append(failure.getTestIdentifier().getDisplayName()).append(": ")
+                .append(failure.getException()).append('\n');
         }
         return out.toString();
     }
