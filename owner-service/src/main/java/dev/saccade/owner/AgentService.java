@@ -51,7 +51,6 @@ public final class AgentService {
     private final QueryRequestFlyweight query = new QueryRequestFlyweight();
     private final QueryFilterFlyweight filter = new QueryFilterFlyweight();
     private final CompletionFlyweight completion = new CompletionFlyweight();
-    private final TargetFlyweight record = new TargetFlyweight();
     private final SecureRandom nonces = new SecureRandom();
 
     private long framesServed;
@@ -254,8 +253,13 @@ public final class AgentService {
 
         final long recordsAt = respAt + CompletionFlyweight.LENGTH;
         final int targets = scene.targetCount();
+        final boolean packed = stride == TargetFlyweight.LENGTH;
         long count = 0;
         boolean truncated = false;
+        // Matching records that follow each other in the scene go out in one copy; a typical
+        // unfiltered observe is a single copy of every record.
+        int runFirst = -1;
+        int runLength = 0;
         for (int i = 0; i < targets; i++) {
             final long at = scene.recordAt(i);
             if (!sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
@@ -267,13 +271,26 @@ public final class AgentService {
                 truncated = true;
                 break;
             }
-            final long out = recordsAt + count * stride;
-            resp.write(out, sb, at, TargetFlyweight.LENGTH);
-            resp.writeInt(out + TargetFlyweight.RESERVED_OFFSET, 0);
-            if (stride > TargetFlyweight.LENGTH) {
-                resp.zeroOut(out + TargetFlyweight.LENGTH, out + stride);
+            if (packed) {
+                if (runLength > 0 && runFirst + runLength == i) {
+                    runLength++;
+                } else {
+                    copyRecords(resp, recordsAt + (count - runLength) * stride, sb, scene, runFirst, runLength);
+                    runFirst = i;
+                    runLength = 1;
+                }
+            } else {
+                final long out = recordsAt + count * stride;
+                resp.write(out, sb, at, TargetFlyweight.LENGTH);
+                resp.zeroOut(out + TargetFlyweight.LENGTH, out + stride); // records zero-padded to the stride
             }
-            if (activeWindow) {
+            count++;
+        }
+        copyRecords(resp, recordsAt + (count - runLength) * stride, sb, scene, runFirst, runLength);
+        if (activeWindow) {
+            // §5.3: in ACTIVE_WINDOW results window_id 0 is the resolved window, display 0 the current one.
+            for (long i = 0; i < count; i++) {
+                final long out = recordsAt + i * stride;
                 if (resp.readLong(out + TargetFlyweight.WINDOW_ID_OFFSET) == 0) {
                     resp.writeLong(out + TargetFlyweight.WINDOW_ID_OFFSET, resolvedId);
                 }
@@ -281,28 +298,45 @@ public final class AgentService {
                     resp.writeLong(out + TargetFlyweight.DISPLAY_ID_OFFSET, scene.displayId());
                 }
             }
-            count++;
         }
 
-        // The text lane: each returned target's text if it still fits, in record order.
+        // The text lane: each returned target's text if it still fits, in record order. Texts
+        // that lie back to back in the scene's lane are copied together.
         final long laneEnd = respAt + laneLimit;
         long lane = recordsAt + count * stride;
         final long sceneLane = scene.laneAt();
+        long textRunSource = 0;
+        long textRunTarget = lane;
+        long textRunLength = 0;
         for (long i = 0; i < count; i++) {
-            final TargetFlyweight t = record.wrap(resp, recordsAt + i * stride);
-            final long size = t.textSize();
+            final long out = recordsAt + i * stride;
+            final long size = resp.readUnsignedInt(out + TargetFlyweight.TEXT_SIZE_OFFSET);
             if (size == 0) {
-                t.textOffset(0);
+                resp.writeInt(out + TargetFlyweight.TEXT_OFFSET_OFFSET, 0);
                 continue;
             }
             if (size <= laneEnd - lane) {
-                resp.write(lane, sb, sceneLane + t.textOffset(), size);
-                t.textOffset(lane - respAt);
+                final long source = sceneLane + resp.readUnsignedInt(out + TargetFlyweight.TEXT_OFFSET_OFFSET);
+                if (textRunLength == 0 || textRunSource + textRunLength != source) {
+                    if (textRunLength > 0) {
+                        resp.write(textRunTarget, sb, textRunSource, textRunLength);
+                    }
+                    textRunSource = source;
+                    textRunTarget = lane;
+                    textRunLength = 0;
+                }
+                textRunLength += size;
+                resp.writeInt(out + TargetFlyweight.TEXT_OFFSET_OFFSET, (int) (lane - respAt));
                 lane += size;
             } else {
-                t.flags(t.flags() | TargetFlag.TEXT_TRUNCATED).textOffset(0).textSize(0);
+                resp.writeInt(out + TargetFlyweight.FLAGS_OFFSET,
+                    resp.readInt(out + TargetFlyweight.FLAGS_OFFSET) | TargetFlag.TEXT_TRUNCATED);
+                resp.writeLong(out + TargetFlyweight.TEXT_OFFSET_OFFSET, 0); // text_offset and text_size
                 truncated = true;
             }
+        }
+        if (textRunLength > 0) {
+            resp.write(textRunTarget, sb, textRunSource, textRunLength);
         }
 
         final long total = lane - respAt;
@@ -333,6 +367,17 @@ public final class AgentService {
             resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, sb, scene.windowBoundsAt(), RectQ8.LENGTH);
         }
         return (int) total;
+    }
+
+    /**
+     * Copies {@code length} consecutive scene records from {@code first}. Scene records keep
+     * their reserved field 0 (sources never write it), so they go out as they are.
+     */
+    private static void copyRecords(final BytesStore<?, ?> resp, final long out, final BytesStore<?, ?> sb,
+        final ScenePacket scene, final int first, final int length) {
+        if (length > 0) {
+            resp.write(out, sb, scene.recordAt(first), (long) length * TargetFlyweight.LENGTH);
+        }
     }
 
     /** §5.3: mode 0 or FUSED takes all; PIXEL needs NEURAL or PIXEL; SEMANTIC ACCESSIBILITY; GRID GRID. */
