@@ -1,10 +1,6 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.EndpointListener;
-import dev.saccade.owner.EndpointAcceptor;
-import dev.saccade.owner.OwnerAgent;
-import dev.saccade.owner.OwnerIdleStrategy;
-import dev.saccade.owner.OwnerRunner;
+import dev.saccade.owner.OwnerEndpoint;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.protocol.RectQ8;
@@ -39,27 +35,16 @@ final class InProcessOwner {
     static final int DIALOG_TARGETS = 6;
 
     final SceneStore store;
-    private final EndpointListener listener;
-    private final EndpointAcceptor acceptor;
-    private final OwnerRunner runner;
+    private final OwnerEndpoint endpoint;
 
-    private InProcessOwner(final SceneStore store, final EndpointListener listener, final EndpointAcceptor acceptor,
-        final OwnerRunner runner) {
+    private InProcessOwner(final SceneStore store, final OwnerEndpoint endpoint) {
         this.store = store;
-        this.listener = listener;
-        this.acceptor = acceptor;
-        this.runner = runner;
+        this.endpoint = endpoint;
     }
 
     static InProcessOwner start(final Path socket) throws Exception {
         final SceneStore store = new SceneStore(4, 10_000, 1 << 20, SceneStore.seedGeneration(0));
-        final EndpointListener listener = EndpointListener.bind(socket, Duration.ofSeconds(1));
-        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
-        final EndpointAcceptor acceptor = new EndpointAcceptor(listener, 8, idle::wake).start();
-        store.publishListener(idle::wake);
-        final OwnerAgent agent = new OwnerAgent(acceptor, store, 8);
-        final OwnerRunner runner = new OwnerRunner(agent, idle).start();
-        return new InProcessOwner(store, listener, acceptor, runner);
+        return new InProcessOwner(store, OwnerEndpoint.serve(socket, store, 8, Duration.ofSeconds(1)));
     }
 
     /** Publishes the dialog scene; returns its generation. Call from one thread at a time. */
@@ -113,14 +98,9 @@ final class InProcessOwner {
 
     void stop() throws Exception {
         try {
-            acceptor.close();
-            runner.close();
+            endpoint.close();
         } finally {
-            try {
-                listener.close();
-            } finally {
-                store.close();
-            }
+            store.close();
         }
     }
 }

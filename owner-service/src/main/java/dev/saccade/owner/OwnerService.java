@@ -1,6 +1,5 @@
 package dev.saccade.owner;
 
-import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.DesktopSceneComposer;
@@ -25,10 +24,7 @@ public final class OwnerService implements AutoCloseable {
     private SceneStore store;
     private GenerationFile generationFile;
     private X11DesktopReader reader;
-    private EndpointListener listener;
-    private EndpointAcceptor acceptor;
-    private OwnerAgent agent;
-    private OwnerRunner runner;
+    private OwnerEndpoint endpoint;
     private boolean closed;
 
     private OwnerService(final OwnerContext context) {
@@ -56,15 +52,9 @@ public final class OwnerService implements AutoCloseable {
         final DesktopSceneComposer composer = new DesktopSceneComposer(store, context.grid());
         reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start();
 
-        listener = EndpointListener.bind(context.endpoint(), context.busyWait());
-        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
-        acceptor = new EndpointAcceptor(listener, context.maxClients(), idle::wake);
-        agent = new OwnerAgent(acceptor, store, context.maxClients());
-        store.publishListener(idle::wake);
-        runner = new OwnerRunner(agent, idle).start();
-        acceptor.start();
+        endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait());
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
-            listener.path(), context.display(), composer.lastGeneration(), context.maxClients());
+            endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
 
     /** On the reader's thread: compose, publish, remember the number. */
@@ -87,7 +77,7 @@ public final class OwnerService implements AutoCloseable {
     }
 
     public OwnerRunner runner() {
-        return runner;
+        return endpoint.runner();
     }
 
     @Override
@@ -97,19 +87,9 @@ public final class OwnerService implements AutoCloseable {
         }
         closed = true;
         final long last = store == null ? 0 : store.lastGeneration();
-        try {
-            if (acceptor != null) {
-                acceptor.close();
-            }
-            if (runner != null) {
-                runner.close();
-            }
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (listener != null) {
+        if (endpoint != null) {
             try {
-                listener.close();
+                endpoint.close();
             } catch (final IOException e) {
                 LOG.warn("event=endpoint_close_failed endpoint={} error={}", context.endpoint(), e.toString());
             }
@@ -125,7 +105,7 @@ public final class OwnerService implements AutoCloseable {
                 LOG.warn("event=generation_file_close_failed error={}", e.toString());
             }
         }
-        if (store != null && (runner == null || !runner.thread().isAlive())) {
+        if (store != null && (endpoint == null || !endpoint.runner().thread().isAlive())) {
             store.close(); // off-heap packets: only once nothing can read them
         }
         LOG.info("event=stop endpoint={} generation={}", context.endpoint(), last);

@@ -1,0 +1,84 @@
+package dev.saccade.owner;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.owner.scene.SceneStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A scene store served on an agent endpoint: the listener, the acceptor thread, and the owner
+ * agent on its own thread with the idle strategy from system properties, woken by scene
+ * publications. The one wiring of these parts, used by {@link OwnerService}, tests and
+ * benchmarks alike; {@link #close()} stops them in reverse, neutralizing every client and
+ * unlinking the endpoint only if it is still ours.
+ */
+public final class OwnerEndpoint implements AutoCloseable {
+    private final EndpointListener listener;
+    private final EndpointAcceptor acceptor;
+    private final OwnerAgent agent;
+    private final OwnerRunner runner;
+    private boolean closed;
+
+    private OwnerEndpoint(final EndpointListener listener, final EndpointAcceptor acceptor, final OwnerAgent agent,
+        final OwnerRunner runner) {
+        this.listener = listener;
+        this.acceptor = acceptor;
+        this.agent = agent;
+        this.runner = runner;
+    }
+
+    /**
+     * Binds {@code socketPath} (waiting up to {@code busyWait} for a live listener to go away)
+     * and starts serving {@code store}.
+     */
+    public static OwnerEndpoint serve(final Path socketPath, final SceneStore store, final int maxClients,
+        final Duration busyWait) throws IOException {
+        final EndpointListener listener = EndpointListener.bind(socketPath, busyWait);
+        try {
+            final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
+            final EndpointAcceptor acceptor = new EndpointAcceptor(listener, maxClients, idle::wake);
+            final OwnerAgent agent = new OwnerAgent(acceptor, store, maxClients);
+            store.publishListener(idle::wake);
+            final OwnerRunner runner = new OwnerRunner(agent, idle).start();
+            acceptor.start();
+            return new OwnerEndpoint(listener, acceptor, agent, runner);
+        } catch (final IOException | RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+    }
+
+    public Path path() {
+        return listener.path();
+    }
+
+    public EndpointListener listener() {
+        return listener;
+    }
+
+    /** Owner-thread state; read its volatile counters only from other threads. */
+    public OwnerAgent agent() {
+        return agent;
+    }
+
+    public OwnerRunner runner() {
+        return runner;
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            acceptor.close();
+            runner.close();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            listener.close();
+        }
+    }
+}
