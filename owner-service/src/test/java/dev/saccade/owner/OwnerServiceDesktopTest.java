@@ -203,6 +203,31 @@ class OwnerServiceDesktopTest {
         assertEquals(0, observe(o -> o.scope().kind(ScopeKind.DISPLAY).stableId(display + 1)).targetCount());
     }
 
+    @Test
+    void generationsKeepGrowingAcrossARestartOfTheService() throws Exception {
+        final long before = observe(o -> { }).generation().generation();
+        client.close();
+        service.close();
+        assertTrue(GenerationFile.read(runtime.resolve(OwnerContext.GENERATION_FILE_NAME)) >= before,
+            "the last published generation is kept in the runtime directory");
+
+        // A restart numbers above the old owner, even when the old owner ran ahead of the wall clock.
+        final long ahead = System.currentTimeMillis() * 1000L + 1_000_000_000_000L;
+        try (GenerationFile file = new GenerationFile(runtime.resolve(OwnerContext.GENERATION_FILE_NAME))) {
+            file.write(ahead);
+        }
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display()).conclude());
+        client = new SocketWire(service.endpoint());
+        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+        final long after = observe(o -> { }).generation().generation();
+        assertTrue(Long.compareUnsigned(after, ahead) > 0, "generation " + after + " not above the kept " + ahead);
+        assertTrue(Long.compareUnsigned(after, before) > 0);
+        // a query pinned to the old owner's generation is stale, never matched by accident
+        final CompletionFlyweight pinned = ObserveQueryConformance.completion(client.exchange(
+            Requests.query(60, "x", q -> q.generation(before), f -> { })));
+        assertEquals(ResultCode.STALE_GENERATION, pinned.result());
+    }
+
     // ---- helpers ----
 
     private AppHandle app(final DemoApp which) {
