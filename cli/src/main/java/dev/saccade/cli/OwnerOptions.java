@@ -25,8 +25,13 @@ final class OwnerOptions {
         description = "Grid cells over each display, e.g. 16x9 (default: ${DEFAULT-VALUE}).")
     String grid;
 
-    /** A concluded context for {@code display}. */
+    /** A concluded context for {@code display}, on the session bus of the environment. */
     OwnerContext context(final String display) throws IOException {
+        return context(display, null);
+    }
+
+    /** A concluded context for {@code display}; {@code sessionBus} null keeps the environment's. */
+    OwnerContext context(final String display, final String sessionBus) throws IOException {
         final String[] parts = grid.toLowerCase(java.util.Locale.ROOT).split("x");
         final GridLayout layout;
         try {
@@ -36,6 +41,9 @@ final class OwnerOptions {
                 + (e instanceof IllegalArgumentException && !(e instanceof NumberFormatException) ? " (" + e.getMessage() + ")" : ""));
         }
         final OwnerContext context = new OwnerContext().display(display).maxClients(maxClients).grid(layout);
+        if (sessionBus != null) {
+            context.sessionBusAddress(sessionBus);
+        }
         if (runtimeDirectory != null) {
             context.runtimeDirectory(runtimeDirectory);
         }

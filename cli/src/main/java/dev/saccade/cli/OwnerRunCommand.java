@@ -41,7 +41,7 @@ final class OwnerRunCommand implements Callable<Integer> {
             err.println("saccade: no X display: set DISPLAY or pass --display, or run `saccade up` for a headless demo desktop");
             return ExitCodes.USAGE;
         }
-        return serveUntilStopped(owner, x11, err, null);
+        return serveUntilStopped(owner, x11, null, err, null);
     }
 
     /**
@@ -49,11 +49,11 @@ final class OwnerRunCommand implements Callable<Integer> {
      *
      * @param onStarted printed once the endpoint accepts, or null.
      */
-    static int serveUntilStopped(final OwnerOptions options, final String display, final PrintWriter err,
-        final java.util.function.Consumer<OwnerService> onStarted) throws Exception {
+    static int serveUntilStopped(final OwnerOptions options, final String display, final String sessionBus,
+        final PrintWriter err, final java.util.function.Consumer<OwnerService> onStarted) throws Exception {
         final OwnerService service;
         try {
-            service = OwnerService.start(options.context(display));
+            service = OwnerService.start(options.context(display, sessionBus));
         } catch (final EndpointBusyException e) {
             err.println("saccade: another service is already answering on " + e.path()
                 + "; stop it first, or pass --endpoint for a second one");

@@ -45,7 +45,7 @@ final class UpCommand implements Callable<Integer> {
         final PrintWriter err = spec.commandLine().getErr();
         final String display = System.getenv("DISPLAY");
         if (!headless && display != null && !display.isEmpty()) {
-            return OwnerRunCommand.serveUntilStopped(owner, display, err, service -> ready(out, service, display, null));
+            return OwnerRunCommand.serveUntilStopped(owner, display, null, err, service -> ready(out, service, display, null));
         }
         final DemoApp[] demoApps = demoApps(err);
         if (demoApps == null) {
@@ -57,7 +57,7 @@ final class UpCommand implements Callable<Integer> {
         // The service's shutdown hook and this one both run on Ctrl-C; each close is idempotent.
         Runtime.getRuntime().addShutdownHook(new Thread(desktop::close, "saccade-desktop-shutdown"));
         try {
-            return OwnerRunCommand.serveUntilStopped(owner, desktop.display(), err,
+            return OwnerRunCommand.serveUntilStopped(owner, desktop.display(), desktop.sessionBusAddress(), err,
                 service -> ready(out, service, desktop.display(), desktop));
         } finally {
             desktop.close();

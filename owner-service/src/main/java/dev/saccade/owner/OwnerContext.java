@@ -18,6 +18,8 @@ public final class OwnerContext {
     public static final String BUSY_WAIT_MS_PROP = "saccade.owner.busy.wait.ms";
     public static final String MAX_TARGETS_PROP = "saccade.owner.scene.max.targets";
     public static final String MAX_TEXT_BYTES_PROP = "saccade.owner.scene.max.text.bytes";
+    public static final String SESSION_BUS_PROP = "saccade.owner.session.bus";
+    public static final String ACCESSIBILITY_PROP = "saccade.owner.accessibility";
     /** Spec §1.1: several clients at once, 8 by default; each costs 2 MiB of buffers. */
     public static final int MAX_CLIENTS_DEFAULT = 8;
     /** How long a starting owner waits for a live endpoint to go away before giving up. */
@@ -37,6 +39,9 @@ public final class OwnerContext {
     private int maxTargets = Integer.getInteger(MAX_TARGETS_PROP, MAX_TARGETS_DEFAULT);
     private int maxTextBytes = Integer.getInteger(MAX_TEXT_BYTES_PROP, MAX_TEXT_BYTES_DEFAULT);
     private GridLayout grid;
+    private String sessionBusAddress = System.getProperty(SESSION_BUS_PROP, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
+    /** AT-SPI2 semantic targets; off only for tests or machines without an accessibility bus. */
+    private boolean accessibility = !"false".equals(System.getProperty(ACCESSIBILITY_PROP));
     private boolean concluded;
 
     private static Path pathProperty(final String name) {
@@ -66,6 +71,17 @@ public final class OwnerContext {
 
     public OwnerContext busyWaitMs(final long ms) {
         busyWaitMs = ms;
+        return this;
+    }
+
+    /** The D-Bus session bus whose org.a11y.Bus names the accessibility bus. */
+    public OwnerContext sessionBusAddress(final String address) {
+        sessionBusAddress = address;
+        return this;
+    }
+
+    public OwnerContext accessibility(final boolean on) {
+        accessibility = on;
         return this;
     }
 
@@ -140,6 +156,15 @@ public final class OwnerContext {
 
     public GridLayout grid() {
         return grid;
+    }
+
+    public String sessionBusAddress() {
+        return sessionBusAddress;
+    }
+
+    /** Whether to read AT-SPI2 targets: asked for, and a session bus to find them on. */
+    public boolean accessibility() {
+        return accessibility && sessionBusAddress != null && !sessionBusAddress.isEmpty();
     }
 
     public Path generationFile() {

@@ -1,12 +1,19 @@
 package dev.saccade.owner;
 
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.owner.atspi.AccessibilityNode;
+import dev.saccade.owner.atspi.AccessibilitySnapshot;
+import dev.saccade.owner.atspi.AtspiSource;
+import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.DesktopSceneComposer;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.X11DesktopReader;
 import java.io.IOException;
+import dev.saccade.protocol.ResultCode;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +31,10 @@ public final class OwnerService implements AutoCloseable {
     private SceneStore store;
     private GenerationFile generationFile;
     private X11DesktopReader reader;
+    private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
     private boolean closed;
+    private final Object persistLock = new Object();
 
     private OwnerService(final OwnerContext context) {
         this.context = context;
@@ -50,21 +59,81 @@ public final class OwnerService implements AutoCloseable {
             SceneStore.seedGeneration(lastPublished));
         generationFile = new GenerationFile(context.generationFile());
         final DesktopSceneComposer composer = new DesktopSceneComposer(store, context.grid());
+        if (context.accessibility()) {
+            accessibility = new AtspiSource(new AtspiSourceContext().sessionBusAddress(context.sessionBusAddress()),
+                semantic -> {
+                    composer.acceptAccessibility(semantic);
+                    persist(composer.lastGeneration());
+                });
+        } else {
+            LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
+                ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
+        }
         reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start();
+        if (accessibility != null) {
+            accessibility.start();
+        }
 
         endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait());
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
 
-    /** On the reader's thread: compose, publish, remember the number. */
+    /**
+     * On the reader's thread: compose, publish, remember the number; windows that moved or
+     * changed move their accessible objects too, so the semantic tree is refreshed.
+     */
     private void publish(final DesktopSceneComposer composer, final DesktopSnapshot snapshot) {
         composer.accept(snapshot);
+        persist(composer.lastGeneration());
+        final AtspiSource semantic = accessibility;
+        if (semantic != null) {
+            semantic.requestRefresh();
+        }
+    }
+
+    private void persist(final long generation) {
+        synchronized (persistLock) { // not `this`: close() holds it while the sources stop
+            persistLocked(generation);
+        }
+    }
+
+    private void persistLocked(final long generation) {
         try {
-            generationFile.write(composer.lastGeneration());
+            if (generationFile != null) {
+                generationFile.write(generation);
+            }
         } catch (final IOException e) {
             LOG.warn("event=generation_file_write_failed path={} error={}", context.generationFile(), e.toString());
         }
+    }
+
+    /**
+     * Semantic invoke: runs the default AT-SPI action of an accessible target, off the owner
+     * thread, by {@code deadlineNs} (System.nanoTime). Completes with a platform code of
+     * {@link ResultCode}: PLATFORM_NOT_FOUND when the target is not an accessible object of the
+     * latest tree, PLATFORM_UNSUPPORTED without accessibility.
+     */
+    public CompletableFuture<Integer> invoke(final long targetId, final long deadlineNs) {
+        final AtspiSource semantic = accessibility;
+        if (semantic == null) {
+            return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+        }
+        final AccessibilitySnapshot latest = semantic.latest();
+        if (latest != null) {
+            final List<AccessibilityNode> nodes = latest.nodes();
+            for (int i = 0; i < nodes.size(); i++) {
+                if (nodes.get(i).targetId() == targetId) {
+                    return semantic.invoke(nodes.get(i), deadlineNs);
+                }
+            }
+        }
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_NOT_FOUND);
+    }
+
+    /** The accessibility source, for diagnostics; null when off. */
+    public AtspiSource accessibility() {
+        return accessibility;
     }
 
     public Path endpoint() {
@@ -94,12 +163,15 @@ public final class OwnerService implements AutoCloseable {
                 LOG.warn("event=endpoint_close_failed endpoint={} error={}", context.endpoint(), e.toString());
             }
         }
+        if (accessibility != null) {
+            accessibility.close();
+        }
         if (reader != null) {
             reader.close();
         }
         if (generationFile != null) {
             try {
-                generationFile.write(last);
+                persist(last);
                 generationFile.close();
             } catch (final IOException e) {
                 LOG.warn("event=generation_file_close_failed error={}", e.toString());

@@ -1,5 +1,7 @@
 package dev.saccade.owner.source;
 
+import dev.saccade.owner.atspi.AccessibilityNode;
+import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.x11.DesktopSnapshot;
@@ -16,13 +18,15 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Builds each scene generation from a desktop snapshot: one WINDOW target per client window,
- * topmost first, with occlusion worked out from the stacking order, then the grid cells of
- * every display. Runs on the thread that delivers snapshots (the X11 reader's), never on the
- * owner thread.
+ * Builds each scene generation from the latest desktop snapshot (X11) and the latest
+ * accessibility snapshot (AT-SPI2): one WINDOW target per client window, topmost first, with
+ * occlusion worked out from the stacking order; then every accessible object, linked to its
+ * window and occluded where a window above covers it; then the grid cells of every display.
+ * Runs on the threads that deliver snapshots (the X11 reader's and the AT-SPI source's), one
+ * at a time, never on the owner thread.
  *
- * <p>Windows come from the window system's own records, the platform's semantic view, so they
- * carry the ACCESSIBILITY source bit; grid cells carry GRID and APPROXIMATE.
+ * <p>Windows and accessible objects come from the platform's semantic view and carry the
+ * ACCESSIBILITY source bit; grid cells carry GRID and APPROXIMATE.
  */
 public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     /** Input permission cannot be revoked on X11 by anyone but the X server going away. */
@@ -35,6 +39,9 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     private final SceneStore store;
     private final GridLayout grid;
     private volatile long lastGeneration;
+    /** Guarded by this: the inputs of the next composition. */
+    private DesktopSnapshot desktop;
+    private AccessibilitySnapshot accessibility;
 
     public DesktopSceneComposer(final SceneStore store, final GridLayout grid) {
         this.store = store;
@@ -46,19 +53,47 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         return lastGeneration;
     }
 
+    /** A new desktop snapshot: recompose with the latest accessibility snapshot. */
     @Override
-    public void accept(final DesktopSnapshot snapshot) {
+    public synchronized void accept(final DesktopSnapshot snapshot) {
+        desktop = snapshot;
+        publish();
+    }
+
+    /**
+     * A new accessibility snapshot: recompose with the latest desktop snapshot (nothing is
+     * published before the first desktop snapshot: without windows there is no state).
+     */
+    public synchronized void acceptAccessibility(final AccessibilitySnapshot snapshot) {
+        accessibility = snapshot;
+        if (desktop != null) {
+            publish();
+        }
+    }
+
+    /** Called holding this lock: the scene store takes one producer at a time. */
+    private void publish() {
         final ScenePacket p = store.claim();
-        compose(snapshot, p);
+        compose(desktop, accessibility, p);
         lastGeneration = store.publish(p);
     }
 
     void compose(final DesktopSnapshot snapshot, final ScenePacket p) {
+        compose(snapshot, null, p);
+    }
+
+    void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot semantic, final ScenePacket p) {
         final List<WindowInfo> windows = snapshot.windows();
         final List<MonitorInfo> monitors = snapshot.monitors();
         // On X11 the desktop-to-screen transform is the identity and changes only with the layout.
-        p.frame(snapshot.sequence(), snapshot.captureTimeNs())
+        // capture time: the earliest of the inputs, so no part of the scene is older than it says
+        final long captureNs = semantic == null || semantic.captureNs() - snapshot.captureTimeNs() > 0
+            ? snapshot.captureTimeNs() : semantic.captureNs();
+        p.frame(snapshot.sequence(), captureNs)
             .epochs(snapshot.topologyEpoch(), snapshot.topologyEpoch());
+        if (semantic != null && semantic.incomplete()) {
+            p.markIncomplete(); // a budget, a deadline or a failing application bounded the tree
+        }
 
         final WindowInfo active = snapshot.window(snapshot.activeWindow());
         if (active != null) {
@@ -99,12 +134,95 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
             p.text(t, title, 0, title.length);
         }
 
+        if (semantic != null) {
+            order = addAccessible(p, windows, monitors, semantic, order, safe);
+            if (order < 0) {
+                return;
+            }
+        }
+
         for (int m = 0; m < monitors.size(); m++) {
             order = addGrid(p, monitors.get(m), order);
             if (order < 0) {
                 return;
             }
         }
+    }
+
+    /**
+     * The accessible objects, in each application's document order. Each is tied to its
+     * application's window (by pid, the one holding the object's centre), its top objects are
+     * parented to that window's target, and it is OCCLUDED (not ACTIONABLE) when windows above
+     * cover every probe point of its bounds.
+     */
+    private static int addAccessible(final ScenePacket p, final List<WindowInfo> windows,
+        final List<MonitorInfo> monitors, final AccessibilitySnapshot semantic, final int firstOrder, final int[] safe) {
+        int order = firstOrder;
+        final List<AccessibilityNode> nodes = semantic.nodes();
+        for (int n = 0; n < nodes.size(); n++) {
+            final AccessibilityNode node = nodes.get(n);
+            final int window = windowOf(windows, node);
+            int flags = node.flags();
+            final boolean sized = node.width() > 0 && node.height() > 0;
+            if (sized && window >= 0 && safePoint(windows, window, node.x(), node.y(), node.width(), node.height(), safe)) {
+                // visible through the stack: keep its own flags
+            } else if (sized && window < 0) {
+                safe[0] = node.x() + node.width() / 2;
+                safe[1] = node.y() + node.height() / 2;
+            } else {
+                flags = (flags | TargetFlag.OCCLUDED) & ~TargetFlag.ACTIONABLE;
+                safe[0] = node.x() + node.width() / 2;
+                safe[1] = node.y() + node.height() / 2;
+            }
+            final TargetFlyweight t = p.addTarget();
+            if (t == null) {
+                return -1;
+            }
+            final long xid = window >= 0 ? windows.get(window).xid() : 0;
+            t.targetId(node.targetId())
+                .parentId(node.parentId() != 0 ? node.parentId() : (xid != 0 ? TargetIds.window(xid) : 0))
+                .windowId(xid)
+                .displayId(displayAt(monitors, node.x() + node.width() / 2L, node.y() + node.height() / 2L))
+                .bounds(q8(node.x()), q8(node.y()), q8(node.width()), q8(node.height()))
+                .safePoint(q8(safe[0]) + RectQ8.ONE / 2, q8(safe[1]) + RectQ8.ONE / 2)
+                .capabilityBits(node.capabilities())
+                .flags(flags)
+                .role(node.role())
+                .sourceBits(SourceBit.ACCESSIBILITY)
+                .confidenceQ16(EXACT_CONFIDENCE_Q16)
+                .order(order++);
+            if (!node.hasFlag(TargetFlag.TEXT_REDACTED)) {
+                final byte[] text = node.text().getBytes(StandardCharsets.UTF_8);
+                p.text(t, text, 0, text.length);
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Stacking index of the window an accessible object belongs to: among windows of its
+     * application's pid the topmost holding its centre, else the topmost of that pid; without a
+     * pid the topmost window holding its centre; -1 if none.
+     */
+    static int windowOf(final List<WindowInfo> windows, final AccessibilityNode node) {
+        final int cx = node.x() + node.width() / 2;
+        final int cy = node.y() + node.height() / 2;
+        int samePid = -1;
+        for (int i = windows.size() - 1; i >= 0; i--) {
+            final WindowInfo w = windows.get(i);
+            final boolean holds = cx >= w.x() && cx < w.x() + w.width() && cy >= w.y() && cy < w.y() + w.height();
+            if (node.pid() != 0 && w.pid() == node.pid()) {
+                if (holds) {
+                    return i;
+                }
+                if (samePid < 0) {
+                    samePid = i;
+                }
+            } else if (node.pid() == 0 && holds) {
+                return i;
+            }
+        }
+        return samePid;
     }
 
     private int addGrid(final ScenePacket p, final MonitorInfo monitor, final int firstOrder) {
@@ -145,8 +263,14 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
      */
     static boolean safePoint(final List<WindowInfo> windows, final int index, final int[] out) {
         final WindowInfo w = windows.get(index);
-        final int cx = w.x() + w.width() / 2;
-        final int cy = w.y() + w.height() / 2;
+        return safePoint(windows, index, w.x(), w.y(), w.width(), w.height(), out);
+    }
+
+    /** As above for any rect of (or inside) window {@code index}: only windows above it cover. */
+    static boolean safePoint(final List<WindowInfo> windows, final int index,
+        final int x, final int y, final int width, final int height, final int[] out) {
+        final int cx = x + width / 2;
+        final int cy = y + height / 2;
         if (!covered(windows, index, cx, cy)) {
             out[0] = cx;
             out[1] = cy;
@@ -154,8 +278,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         }
         for (int i = 0; i < SAFE_POINT_PROBES; i++) {
             for (int j = 0; j < SAFE_POINT_PROBES; j++) {
-                final int px = w.x() + (int) ((2L * j + 1) * w.width() / (2 * SAFE_POINT_PROBES));
-                final int py = w.y() + (int) ((2L * i + 1) * w.height() / (2 * SAFE_POINT_PROBES));
+                final int px = x + (int) ((2L * j + 1) * width / (2 * SAFE_POINT_PROBES));
+                final int py = y + (int) ((2L * i + 1) * height / (2 * SAFE_POINT_PROBES));
                 if (!covered(windows, index, px, py)) {
                     out[0] = px;
                     out[1] = py;
@@ -179,8 +303,11 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
 
     /** The monitor holding the window's centre, else the primary; 0 when there are none. */
     static long displayOf(final List<MonitorInfo> monitors, final WindowInfo w) {
-        final long cx = w.x() + w.width() / 2L;
-        final long cy = w.y() + w.height() / 2L;
+        return displayAt(monitors, w.x() + w.width() / 2L, w.y() + w.height() / 2L);
+    }
+
+    /** The monitor holding the point, else the primary; 0 when there are none. */
+    static long displayAt(final List<MonitorInfo> monitors, final long cx, final long cy) {
         MonitorInfo fallback = null;
         for (int i = 0; i < monitors.size(); i++) {
             final MonitorInfo m = monitors.get(i);

@@ -1,0 +1,70 @@
+package dev.saccade.owner.atspi;
+
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetCapability;
+import dev.saccade.protocol.TargetFlag;
+import java.util.Objects;
+
+/**
+ * One accessible object as a semantic target.
+ *
+ * @param targetId stable id ({@link dev.saccade.owner.source.TargetIds#ACCESSIBILITY_NAMESPACE}):
+ *     the same object keeps it across refreshes while its application runs; never 0
+ * @param parentId the parent object's target id; 0 for the application's top objects (windows)
+ * @param role a {@link Role} code
+ * @param capabilities {@link TargetCapability} bits
+ * @param flags {@link TargetFlag} bits (no SOURCE bits: the scene composer adds those)
+ * @param x left edge in screen pixels ({@code Component.GetExtents(SCREEN)}); 0 when off screen
+ * @param y top edge in screen pixels
+ * @param width width in pixels; 0 when unknown or off screen
+ * @param height height in pixels
+ * @param text the text lane: the name, or for text roles the content (at most the source's
+ *     text limit, flagged TEXT_TRUNCATED beyond); always "" for a password field
+ * @param name the accessible name (a password field's label, never its content)
+ * @param pid the application's process id; 0 if the bus would not say
+ * @param busName the application's unique name on the accessibility bus
+ * @param objectPath the object's D-Bus path in that application, for semantic invoke
+ */
+public record AccessibilityNode(
+    long targetId,
+    long parentId,
+    int role,
+    int capabilities,
+    int flags,
+    int x,
+    int y,
+    int width,
+    int height,
+    String text,
+    String name,
+    long pid,
+    String busName,
+    String objectPath) {
+
+    public AccessibilityNode {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(busName, "busName");
+        Objects.requireNonNull(objectPath, "objectPath");
+    }
+
+    public boolean hasFlag(final int flag) {
+        return (flags & flag) != 0;
+    }
+
+    public boolean hasCapability(final int capability) {
+        return (capabilities & capability) != 0;
+    }
+
+    /** The point {@code (x, y)} lies in the bounds (right and bottom edges excluded). */
+    public boolean contains(final int px, final int py) {
+        return px >= x && py >= y && px < x + width && py < y + height;
+    }
+
+    @Override
+    public String toString() {
+        return Role.name(role) + "[id=" + Long.toHexString(targetId) + ", text=\"" + text + "\", " + x + "," + y + " "
+            + width + "x" + height + ", caps=0x" + Integer.toHexString(capabilities) + ", flags=0x"
+            + Integer.toHexString(flags) + ", " + busName + objectPath + "]";
+    }
+}

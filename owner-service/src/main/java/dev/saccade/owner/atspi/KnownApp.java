@@ -1,0 +1,60 @@
+package dev.saccade.owner.atspi;
+
+import java.util.List;
+
+/**
+ * What the source knows about one registered application between refreshes. Every field is
+ * written and read by the source thread only.
+ */
+final class KnownApp {
+    static final int COLLECTION_UNKNOWN = 0;
+    static final int COLLECTION_YES = 1;
+    static final int COLLECTION_NO = 2;
+
+    final String busName;
+    /** The application object, as the registry lists it. */
+    final String rootPath;
+    /** pid, name and interfaces have been read. */
+    boolean probed;
+    long pid;
+    String name = "";
+    /** {@link AtspiTargetIds#appSeed}, set once the pid is known. */
+    long idSeed;
+    int collection = COLLECTION_UNKNOWN;
+    /**
+     * The socket of the application's own D-Bus server ({@code Application.GetApplicationBusAddress}),
+     * or null. Only at-spi2-atk applications get one: Qt answers the call but we keep Qt on the
+     * bus, where it is proven.
+     */
+    String peerAddress;
+    /** The peer-to-peer connection to {@link #peerAddress}, or null; used once ready. */
+    PeerLink.Connection peer;
+    /** Peer connections that failed or timed out; after {@link #MAX_PEER_FAILURES} the bus it is. */
+    int peerFailures;
+    static final int MAX_PEER_FAILURES = 3;
+    List<AccessibilityNode> nodes = List.of();
+    boolean complete;
+    String error;
+    long refreshedNs;
+    long lastRefreshDurationNs;
+    /** Changed since the last snapshot; cleared when the snapshot is built. */
+    AccessibleApplication view;
+
+    KnownApp(final String busName, final String rootPath) {
+        this.busName = busName;
+        this.rootPath = rootPath;
+    }
+
+    AccessibleApplication view() {
+        if (view == null) {
+            view = new AccessibleApplication(
+                busName, pid, name, nodes, complete, collection == COLLECTION_YES, error, refreshedNs);
+        }
+        return view;
+    }
+
+    AtspiDiagnostics.App diagnostics() {
+        return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
+            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs);
+    }
+}

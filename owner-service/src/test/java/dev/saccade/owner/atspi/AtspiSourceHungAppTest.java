@@ -1,0 +1,73 @@
+package dev.saccade.owner.atspi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A hung application (gtk3-demo stopped with SIGSTOP: it keeps its bus name and never answers)
+ * must cost a refresh no more than its deadline, and must not take the other applications' nodes
+ * with it. Its own desktop: stopping an app would disturb the other tests.
+ */
+@WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.ZENITY_ENTRY})
+class AtspiSourceHungAppTest {
+    private static final long APP_TIMEOUT_MS = 300;
+    private static final long REFRESH_TIMEOUT_MS = 600;
+
+    @Test
+    @Timeout(60)
+    void refreshOfAHungAppEndsAtItsDeadlineWithTheOtherAppsIntact(final TestDesktop desktop) throws Exception {
+        final DesktopTools tools = new DesktopTools(desktop);
+        final AppHandle demo = tools.app(DemoApp.GTK3_DEMO);
+        final AppHandle entry = tools.app(DemoApp.ZENITY_ENTRY);
+        final SnapshotQueue snapshots = new SnapshotQueue();
+        final AtspiSourceContext context = new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
+            .appTimeoutMs(APP_TIMEOUT_MS).refreshTimeoutMs(REFRESH_TIMEOUT_MS);
+        try (AtspiSource source = new AtspiSource(context, snapshots)) {
+            source.start();
+            final AccessibilitySnapshot before = snapshots.await(s -> complete(s, demo) && complete(s, entry),
+                Duration.ofSeconds(15), "both apps");
+            final int demoNodes = before.application(demo.accessibleBusName()).nodes().size();
+            tools.signal(demo.pid(), "STOP");
+            try {
+                final long t0 = System.nanoTime();
+                final AccessibilitySnapshot during = source.requestRefresh().get(10, TimeUnit.SECONDS);
+                final long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+                // Coalescing quiet (20 ms) + registry + the app's deadline, with slack for a busy machine.
+                assertTrue(tookMs < REFRESH_TIMEOUT_MS + 400, "the pass ended at the deadline: " + tookMs + " ms");
+                assertTrue(during.incomplete(), "a hung app makes the snapshot incomplete");
+                final AccessibleApplication hung = during.application(demo.accessibleBusName());
+                assertNotNull(hung, "still registered");
+                assertFalse(hung.complete());
+                assertTrue(hung.error().contains("no answer"), hung.error());
+                assertEquals(demoNodes, hung.nodes().size(), "keeps its last nodes");
+                final AccessibleApplication other = during.application(entry.accessibleBusName());
+                assertTrue(other.complete() && !other.nodes().isEmpty(), "the zenity entry refreshed: " + other);
+            } finally {
+                tools.signal(demo.pid(), "CONT");
+            }
+            // Once it answers again (it first works off what queued up), a refresh is complete again.
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            AccessibilitySnapshot after;
+            do {
+                after = source.requestRefresh().get(10, TimeUnit.SECONDS);
+            } while (!complete(after, demo) && System.nanoTime() - deadlineNs < 0);
+            assertTrue(complete(after, demo), "gtk3-demo complete again: " + after);
+        }
+    }
+
+    private static boolean complete(final AccessibilitySnapshot s, final AppHandle app) {
+        final AccessibleApplication a = s.application(app.accessibleBusName());
+        return a != null && a.complete() && !a.nodes().isEmpty();
+    }
+}
