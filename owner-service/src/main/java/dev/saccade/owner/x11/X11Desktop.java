@@ -313,7 +313,7 @@ final class X11Desktop implements AutoCloseable {
         return randrEventBase >= 0;
     }
 
-    private long intern(final String name) {
+    long intern(final String name) {
         return Xlib.XInternAtom(display, name, 0);
     }
 

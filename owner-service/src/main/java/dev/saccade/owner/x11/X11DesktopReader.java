@@ -116,6 +116,25 @@ public final class X11DesktopReader implements AutoCloseable {
     }
 
     /**
+     * The EWMH window manager's name: {@code _NET_SUPPORTING_WM_CHECK} on the root names a
+     * window whose {@code _NET_WM_NAME} is the manager's. Null when no EWMH manager runs (then
+     * there is no client list, no active window, no activation).
+     *
+     * @throws X11Exception if the display cannot be opened
+     */
+    public static String windowManager(final String displayName) {
+        try (X11Desktop x = X11Desktop.open(displayName)) {
+            final long check = x.intern("_NET_SUPPORTING_WM_CHECK");
+            final long window = x.longProperty(x.root(), check, X11Desktop.XA_WINDOW, 0);
+            if (window == 0 || x.longProperty(window, check, X11Desktop.XA_WINDOW, 0) != window) {
+                return null; // absent, or stale from a manager that died
+            }
+            final String name = x.title(window);
+            return name.isEmpty() ? "(unnamed)" : name;
+        }
+    }
+
+    /**
      * Starts the reader thread and waits until it has delivered the first snapshot.
      *
      * @return this

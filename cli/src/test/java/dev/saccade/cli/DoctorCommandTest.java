@@ -1,0 +1,63 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code saccade doctor} on a real desktop: what it finds, and the fix it gives for each problem. */
+@WithTestDesktop(apps = DemoApp.GTK3_DEMO)
+class DoctorCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void reportsTheDesktopTheTreesAWindowWithoutATreeAndAMissingService(final TestDesktop desktop) throws Exception {
+        // xmessage (Athena widgets, x11-utils) has a window but no AT-SPI support at all, like Tk apps
+        final Process noTree = desktop.configure(new ProcessBuilder("xmessage", "-title", "No tree here", "hello"))
+            .redirectErrorStream(true).redirectOutput(dir.resolve("xmessage.log").toFile()).start();
+        try {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!hasWindowTitled(desktop, "No tree here")) {
+                assertTrue(System.nanoTime() < deadline, "the noTree's window never appeared");
+                Thread.onSpinWait();
+            }
+            final CliRun run = CliRun.run("doctor", "--display", desktop.display(),
+                "--session-bus", desktop.sessionBusAddress(), "--endpoint", dir.resolve("nothing.sock").toString());
+            final String out = run.out;
+            assertEquals(ExitCodes.REQUEST_REJECTED, run.exitCode, out);
+            assertTrue(out.contains("ok       display " + desktop.display()), out);
+            assertTrue(out.contains("ok       window manager: Openbox"), out);
+            assertTrue(out.contains("ok       accessibility bus: "), out);
+            final AppHandle gtk = desktop.apps().get(0);
+            assertTrue(out.matches("(?s).*info     application \\S+ \\(pid " + gtk.pid() + "\\): [1-9]\\d* nodes.*"), out);
+            assertTrue(out.contains("PROBLEM  window \"No tree here\" (no _NET_WM_PID) exposes no accessibility tree"), out);
+            assertTrue(!out.contains("window \"" + desktop.windowTitle(gtk.windowId()) + "\""), "gtk3-demo has a tree: " + out);
+            assertTrue(out.contains("QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1"), out);
+            assertTrue(out.contains("PROBLEM  endpoint " + dir.resolve("nothing.sock") + ": no socket, the service is not running"), out);
+            assertTrue(out.contains("fix:   start it with `saccade up`"), out);
+        } finally {
+            noTree.destroy();
+            assertTrue(noTree.waitFor(10, TimeUnit.SECONDS));
+        }
+    }
+
+    private static boolean hasWindowTitled(final TestDesktop desktop, final String title) {
+        for (final long xid : desktop.clientList()) {
+            if (title.equals(desktop.windowTitle(xid))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
