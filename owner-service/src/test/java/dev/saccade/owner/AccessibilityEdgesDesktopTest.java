@@ -1,0 +1,161 @@
+package dev.saccade.owner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.owner.atspi.AccessibilitySnapshot;
+import dev.saccade.owner.atspi.AtspiSourceContext;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.SourceMode;
+import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 4's edges through the real endpoint: a password field is SECURE and its text never
+ * published; a tree over the node budget, or an application that stops answering, makes the
+ * scene SOURCE_INCOMPLETE while the owner goes on answering.
+ */
+@WithTestDesktop(apps = DemoApp.GTK3_DEMO)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class AccessibilityEdgesDesktopTest {
+    /** gtk3-demo has about 190 accessible objects. */
+    private static final int NODE_BUDGET = 50;
+
+    private TestDesktop desktop;
+    private Path runtime;
+    private OwnerService service;
+    private SocketWire client;
+
+    @BeforeAll
+    void startService(final TestDesktop testDesktop) throws Exception {
+        desktop = testDesktop;
+        System.setProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP, Integer.toString(NODE_BUDGET));
+        runtime = Files.createTempDirectory("saccade-a11y-edges",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
+            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+        client = new SocketWire(service.endpoint());
+        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+    }
+
+    @AfterAll
+    void stopService() throws Exception {
+        System.clearProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP);
+        if (client != null) {
+            client.close();
+        }
+        if (service != null) {
+            service.close();
+        }
+        if (runtime != null) {
+            try (var files = Files.walk(runtime)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void aPasswordFieldIsASecureTargetWhoseTextIsNeverPublished() throws Exception {
+        final Process password = desktop.configure(new ProcessBuilder("zenity", "--password", "--title=Secret"))
+            .redirectErrorStream(true).redirectOutput(runtime.resolve("zenity.log").toFile()).start();
+        try {
+            final CompletionFlyweight c = awaitObserve(
+                s -> count(s, t -> (t.flags() & TargetFlag.SECURE) != 0) >= 1);
+            for (int i = 0; i < c.targetCount(); i++) {
+                final TargetFlyweight t = ObserveQueryConformance.target(c, i);
+                if ((t.flags() & TargetFlag.SECURE) != 0) {
+                    assertTrue((t.flags() & TargetFlag.TEXT_REDACTED) != 0, "SECURE targets are TEXT_REDACTED");
+                    assertEquals(0, t.textSize(), "a password field's text is never in the lane");
+                }
+            }
+        } finally {
+            password.destroy();
+            assertTrue(password.waitFor(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aTreeOverTheNodeBudgetOrAStoppedApplicationMakesTheSceneIncompleteWhileTheOwnerAnswers() throws Exception {
+        // over the budget: gtk3-demo's ~190 objects are cut at 50
+        final CompletionFlyweight cut = awaitObserve(
+            s -> (s.header().flags() & AgentAbi.FLAG_SOURCE_INCOMPLETE) != 0 && count(s, t -> t.targetId() >>> 56 == 3) > 0);
+        assertTrue(count(cut, t -> t.targetId() >>> 56 == 3) <= NODE_BUDGET, "at most the budget");
+
+        // a stopped application: its D-Bus calls time out; the owner answers meanwhile
+        final AppHandle gtk = desktop.apps().get(0);
+        signal("STOP", gtk.pid());
+        try {
+            final CompletableFuture<AccessibilitySnapshot> refresh = service.accessibility().requestRefresh();
+            long answered = 0;
+            long worstNs = 0;
+            while (!refresh.isDone()) {
+                final long start = System.nanoTime();
+                final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(Requests.observe(4, o -> { })));
+                worstNs = Math.max(worstNs, System.nanoTime() - start);
+                assertEquals(ResultCode.OK, c.result());
+                answered++;
+            }
+            assertTrue(refresh.get(10, TimeUnit.SECONDS).incomplete(), "the stopped application bounds the refresh");
+            assertTrue(answered > 0, "observes answered during the refresh");
+            assertTrue(worstNs < TimeUnit.MILLISECONDS.toNanos(200),
+                "the owner kept answering: slowest observe " + worstNs / 1_000_000 + " ms while the refresh waited");
+        } finally {
+            signal("CONT", gtk.pid());
+        }
+    }
+
+    private static void signal(final String name, final long pid) throws Exception {
+        final Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
+        assertTrue(kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
+    }
+
+    private CompletionFlyweight awaitObserve(final Predicate<CompletionFlyweight> done) throws IOException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        CompletionFlyweight c;
+        do {
+            c = ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
+                o.maximumTargets(10_000);
+                o.scope().sourceMode(SourceMode.FUSED);
+            })));
+            if (done.test(c)) {
+                return c;
+            }
+            final long seen = c.generation().generation();
+            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
+                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
+                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("condition not reached by generation " + c.generation().generation());
+    }
+
+    private static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
+        int n = 0;
+        for (int i = 0; i < c.targetCount(); i++) {
+            if (p.test(ObserveQueryConformance.target(c, i))) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
