@@ -1,6 +1,5 @@
 package dev.saccade.owner.atspi;
 
-import static dev.saccade.owner.atspi.AtspiMapping.CLASS_LABEL;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_OTHER;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_TEXT_INPUT;
@@ -10,6 +9,8 @@ import static dev.saccade.owner.atspi.AtspiMapping.I_TEXT;
 import static dev.saccade.owner.atspi.AtspiMapping.OFF_SCREEN;
 import static dev.saccade.owner.atspi.AtspiMapping.S_SHOWN;
 
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetFlag;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -38,7 +39,9 @@ import org.freedesktop.dbus.types.UInt32;
  *     {@code GetChildren}, role, state, interfaces and name of every object of that level; stops
  *     adding objects at the budget.</li>
  * <li>DETAILS: per object what has no bulk form: name and parent ({@code GetAll} on
- *     at-spi2-atk), extents of showing objects, action counts (walk), text lengths of text roles.</li>
+ *     at-spi2-atk), extents of showing objects, action counts (walk), text lengths of text roles.
+ *     A bulk refresh asks the last refresh's objects for these together with the listing, so
+ *     usually only new objects are left for this stage (often none: the stage is skipped).</li>
  * <li>TEXT: the content of text roles, at most the text limit.</li>
  * </ol>
  * Where a stage is cut by the deadline, the nodes are built from what arrived and the
@@ -80,6 +83,10 @@ final class AppRefresh {
     private static final int K_CHAR_COUNT = 16;
     private static final int K_TEXT = 17;
     private static final int K_PEER_ADDRESS = 18;
+    /** Details asked together with the bulk listing, for the objects of the last refresh (index: position there). */
+    private static final int K_EARLY_PROPERTIES = 19;
+    private static final int K_EARLY_EXTENTS = 20;
+    private static final int K_EARLY_CHAR_COUNT = 21;
 
     /** A walk deeper than this is a cycle or a pathological tree. */
     static final int MAX_WALK_DEPTH = 64;
@@ -161,6 +168,12 @@ final class AppRefresh {
     private final List<Integer> rootChildren = new ArrayList<>();
     /** Bulk only: each object's parent index, from GetAll (GetMatches lists carry no parents). */
     private int[] bulkParents;
+    /** Bulk only: the last refresh's nodes the early details were asked for, by position. */
+    private List<AccessibilityNode> earlyFrom = List.of();
+    /** Bulk only: which drafts got which detail early (null: none asked). */
+    private boolean[] haveProperties;
+    private boolean[] haveExtents;
+    private boolean[] haveCharCount;
     private int stage;
     private CallBatch current;
     private boolean walking;
@@ -352,6 +365,25 @@ final class AppRefresh {
         for (int i = 0; i < INTERFACE_RULES.length; i++) {
             matches(batch, K_MATCH_INTERFACE, i, INTERFACE_RULES[i], count);
         }
+        // Trees rarely change between refreshes: ask the last refresh's objects for their details
+        // now, in the same batch, instead of one round trip later. Objects gone since answer
+        // UnknownObject and are ignored; new ones are asked after the listing.
+        final List<AccessibilityNode> last = app.nodes;
+        for (int j = 0, n = Math.min(last.size(), maxNodes); j < n; j++) {
+            final AccessibilityNode node = last.get(j);
+            channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "GetAll", "s", K_EARLY_PROPERTIES, j,
+                AtspiBus.ACCESSIBLE);
+            if (!node.hasFlag(TargetFlag.OCCLUDED)) {
+                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EARLY_EXTENTS, j,
+                    new UInt32(0));
+            }
+            if ((node.role() == Role.TEXT || node.role() == Role.TEXT_FIELD) && !node.hasFlag(TargetFlag.SECURE)
+                && maxTextChars > 0) {
+                channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "Get", "ss", K_EARLY_CHAR_COUNT, j,
+                    AtspiBus.TEXT, "CharacterCount");
+            }
+        }
+        earlyFrom = last;
         send(batch);
     }
 
@@ -374,7 +406,36 @@ final class AppRefresh {
             return;
         }
         readBulkArrived(batch);
+        readEarlyDetails(batch);
         sendDetails();
+    }
+
+    /** Applies the details asked with the listing to the objects still listed. */
+    private void readEarlyDetails(final CallBatch batch) {
+        final int n = drafts.size();
+        haveProperties = new boolean[n];
+        haveExtents = new boolean[n];
+        haveCharCount = new boolean[n];
+        for (final Reply call : batch.calls) {
+            final int kind = call.kind();
+            if (kind < K_EARLY_PROPERTIES || !call.answered() || call.failed()) {
+                continue;
+            }
+            final Integer i = indexByPath.get(earlyFrom.get(call.index()).objectPath());
+            if (i == null) {
+                continue;  // gone since, or beyond the budget now
+            }
+            switch (kind) {
+                case K_EARLY_PROPERTIES -> haveProperties[i] = applyDetail(K_PROPERTIES, i, call);
+                case K_EARLY_EXTENTS -> {
+                    // Only where it still shows: a hidden object publishes no bounds.
+                    if ((drafts.get(i).states & S_SHOWN) != 0) {
+                        haveExtents[i] = applyDetail(K_EXTENTS, i, call);
+                    }
+                }
+                default -> haveCharCount[i] = applyDetail(K_CHAR_COUNT, i, call);
+            }
+        }
     }
 
     /** Reads whichever bulk replies are in (all of them after a normal completion). */
@@ -534,22 +595,30 @@ final class AppRefresh {
             if (d.dropped) {
                 continue;
             }
-            if (!walking) {
+            if (!walking && !already(haveProperties, i)) {
                 // Name and parent in one call. Only at-spi2-atk gets GetAll: Qt 5.15 crashes on it.
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
             }
-            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0)) {
+            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0) && !already(haveExtents, i)) {
                 channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
             }
             if (walking && (d.interfaces & I_ACTION) != 0) {
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_ACTION_COUNT, i, AtspiBus.ACTION, "NActions");
             }
-            if (wantsContent(d) && maxTextChars > 0) {
+            if (wantsContent(d) && maxTextChars > 0 && !already(haveCharCount, i)) {
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHAR_COUNT, i, AtspiBus.TEXT,
                     "CharacterCount");
             }
         }
+        if (batch.size() == 0) {
+            sendText();  // everything came with the listing
+            return;
+        }
         send(batch);
+    }
+
+    private static boolean already(final boolean[] have, final int i) {
+        return have != null && have[i];
     }
 
     /** A text role with the Text interface; never a password field, whose content must not leave it. */
@@ -559,6 +628,10 @@ final class AppRefresh {
 
     private void readDetails(final CallBatch batch) {
         readDetailsArrived(batch);
+        sendText();
+    }
+
+    private void sendText() {
         stage = STAGE_TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = drafts.size(); i < n; i++) {
@@ -580,37 +653,51 @@ final class AppRefresh {
             if (!call.answered()) {
                 continue;
             }
-            final Draft d = drafts.get(call.index());
             if (call.failed()) {
                 if (call.kind() == K_PROPERTIES && isVanished(call.errorName())) {
-                    d.dropped = true;
+                    drafts.get(call.index()).dropped = true;
                 }
                 continue;
             }
-            switch (call.kind()) {
-                case K_PROPERTIES -> {
-                    final Object props = call.value();
-                    if (AtspiCall.property(props, "Name") instanceof String s) {
-                        d.name = s;
-                    }
-                    final String parent = AtspiCall.referencePath(AtspiCall.property(props, "Parent"));
-                    if (parent != null) {
-                        final Integer p = indexByPath.get(parent);
-                        parentByIndex(call.index(), p == null ? ROOT : p);
-                    }
+            applyDetail(call.kind(), call.index(), call);
+        }
+    }
+
+    /** Puts one detail reply into draft {@code i}; false if the reply was not usable. */
+    private boolean applyDetail(final int kind, final int i, final Reply call) {
+        final Draft d = drafts.get(i);
+        switch (kind) {
+            case K_PROPERTIES -> {
+                final Object props = call.value();
+                if (AtspiCall.property(props, "Name") instanceof String s) {
+                    d.name = s;
                 }
-                case K_EXTENTS -> {
-                    final Object box = call.value();
-                    d.x = (int) AtspiCall.element(box, 0, 0);
-                    d.y = (int) AtspiCall.element(box, 1, 0);
-                    d.width = (int) AtspiCall.element(box, 2, 0);
-                    d.height = (int) AtspiCall.element(box, 3, 0);
-                    d.hasExtents = AtspiCall.length(box) == 4;
+                final String parent = AtspiCall.referencePath(AtspiCall.property(props, "Parent"));
+                if (parent != null) {
+                    final Integer p = indexByPath.get(parent);
+                    parentByIndex(i, p == null ? ROOT : p);
                 }
-                case K_ACTION_COUNT -> d.actionCount = (int) AtspiCall.asLong(call.value(), -1);
-                case K_CHAR_COUNT -> d.charCount = (int) AtspiCall.asLong(call.value(), -1);
-                default -> {
-                }
+                return props != null;
+            }
+            case K_EXTENTS -> {
+                final Object box = call.value();
+                d.x = (int) AtspiCall.element(box, 0, 0);
+                d.y = (int) AtspiCall.element(box, 1, 0);
+                d.width = (int) AtspiCall.element(box, 2, 0);
+                d.height = (int) AtspiCall.element(box, 3, 0);
+                d.hasExtents = AtspiCall.length(box) == 4;
+                return d.hasExtents;
+            }
+            case K_ACTION_COUNT -> {
+                d.actionCount = (int) AtspiCall.asLong(call.value(), -1);
+                return true;
+            }
+            case K_CHAR_COUNT -> {
+                d.charCount = (int) AtspiCall.asLong(call.value(), -1);
+                return d.charCount >= 0;
+            }
+            default -> {
+                return false;
             }
         }
     }

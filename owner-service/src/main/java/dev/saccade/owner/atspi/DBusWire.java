@@ -394,9 +394,12 @@ final class DBusWire {
     }
 
     private static final class Decoder {
+        /** The specification's nesting limit (32 arrays plus 32 structs); deeper is an attack or a bug. */
+        private static final int MAX_DEPTH = 64;
         final ByteBuffer buf;
         final int messageStart;
         int pos;
+        int depth;
 
         Decoder(final ByteBuffer in, final int messageStart, final ByteOrder order) {
             this.buf = in.duplicate().order(order);
@@ -447,6 +450,17 @@ final class DBusWire {
         }
 
         Object value(final Sig sig) {
+            if (++depth > MAX_DEPTH) {
+                throw new WireException("values nested deeper than " + MAX_DEPTH);
+            }
+            try {
+                return valueAt(sig);
+            } finally {
+                depth--;
+            }
+        }
+
+        private Object valueAt(final Sig sig) {
             final char c = sig.s.charAt(sig.pos);
             switch (c) {
                 case 'y' -> {
