@@ -1,5 +1,9 @@
 package dev.saccade.owner;
 
+import dev.saccade.owner.action.ActionPlanner;
+import dev.saccade.owner.action.InputExecutor;
+import dev.saccade.owner.action.NoInputExecutor;
+import dev.saccade.owner.action.SemanticInvoker;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.protocol.AgentAbi;
@@ -44,6 +48,7 @@ public final class AgentService {
     public static final int PARKED = -2;
 
     private final SceneStore scenes;
+    private final ActionPlanner planner;
     private final RequestValidator validator = new RequestValidator();
     private final ErrorCompletions errors = new ErrorCompletions();
     private final HelloRequestFlyweight hello = new HelloRequestFlyweight();
@@ -58,8 +63,14 @@ public final class AgentService {
     /** Volatile: written on disconnect only, read by tests and diagnostics from other threads. */
     private volatile long neutralized;
 
+    /** A service without an input helper: batches answer EXECUTOR_LOST (D5). */
     public AgentService(final SceneStore scenes) {
+        this(scenes, NoInputExecutor.INSTANCE, null);
+    }
+
+    public AgentService(final SceneStore scenes, final InputExecutor executor, final SemanticInvoker invoker) {
         this.scenes = scenes;
+        this.planner = new ActionPlanner(scenes, executor, invoker);
     }
 
     public long framesServed() {
@@ -102,9 +113,8 @@ public final class AgentService {
             case AgentAbi.QUERY_REQUEST:
                 return serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, false);
             default:
-                // §4.4 #7: the physical state lives in the input helper, and none is linked.
-                return errors.writeActionError(resp, respAt,
-                    req.readLong(reqAt + HeaderFlyweight.LENGTH), ResultCode.EXECUTOR_LOST);
+                return parkBatch(session, planner.begin(session.batch, session.available, session.leaseId,
+                    req, reqAt, resp, respAt, nowNs));
         }
     }
 
@@ -119,17 +129,31 @@ public final class AgentService {
         final BytesStore<?, ?> req, final long reqAt,
         final BytesStore<?, ?> resp, final long respAt, final long respCapacity,
         final long nowNs) {
+        if (session.batch.active()) {
+            return parkBatch(session, planner.resume(session.batch, session.available, session.leaseId,
+                req, reqAt, resp, respAt, nowNs));
+        }
         if (req.readInt(reqAt + HeaderFlyweight.MESSAGE_KIND_OFFSET) == AgentAbi.OBSERVE_REQUEST) {
             return serveObserve(session, req, reqAt, resp, respAt, nowNs, true);
         }
         return serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, true);
     }
 
-    /** A connection went away (spec §1.3): drop its parked read; input leases come with the helper link. */
+    private static int parkBatch(final AgentSession session, final int reply) {
+        session.parked = reply == ActionPlanner.PARKED;
+        return session.parked ? PARKED : reply;
+    }
+
+    /**
+     * A connection went away (spec §1.3): drop its parked read or batch (a plan already sent
+     * runs to its end), and release the input it holds.
+     */
     public void onDisconnect(final AgentSession session) {
         if (session.authenticated) {
             neutralized++;
+            planner.neutralize(session.leaseId);
         }
+        session.batch.reset();
         session.parked = false;
         session.authenticated = false;
     }

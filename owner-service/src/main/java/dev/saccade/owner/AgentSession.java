@@ -1,5 +1,7 @@
 package dev.saccade.owner;
 
+import dev.saccade.owner.action.BatchRun;
+
 /**
  * What the service remembers about one connection between frames (spec §1.3, §5.4). Written and
  * read by the owner thread only.
@@ -12,6 +14,10 @@ public final class AgentSession {
     boolean parked;
     long parkDeadlineNs;
     long peerPid;
+    /** Names the input this connection leaves held (HOLD); unique per connection, never 0. */
+    long leaseId;
+    /** The action batch in progress, if any. */
+    final BatchRun batch = new BatchRun();
 
     public boolean authenticated() {
         return authenticated;
@@ -29,8 +35,14 @@ public final class AgentSession {
         return peerPid;
     }
 
+    public long leaseId() {
+        return leaseId;
+    }
+
     /** Back to a fresh, unauthenticated connection (the session object is reused). */
-    public AgentSession reset(final long peerPid) {
+    public AgentSession reset(final long peerPid, final long leaseId) {
+        this.leaseId = leaseId;
+        batch.reset();
         authenticated = false;
         available = 0;
         parked = false;

@@ -37,6 +37,8 @@ public final class OwnerAgent implements AutoCloseable {
     /** When each parked slot next looks for its peer having gone (a syscall, so not every tick). */
     private final long[] nextPeerCheckNs;
     private long acceptFailures;
+    /** Lease ids handed to connections: unique for this owner, never 0. */
+    private long leases;
     /** Written by the owner thread on connect and disconnect only. */
     private volatile int connected;
     private long serviceFailures;
@@ -46,12 +48,17 @@ public final class OwnerAgent implements AutoCloseable {
      * @param acceptor started with {@code maxClients} slots; it hands over checked connections.
      */
     public OwnerAgent(final EndpointAcceptor acceptor, final SceneStore scenes, final int maxClients) {
+        this(acceptor, new AgentService(scenes), scenes, maxClients);
+    }
+
+    public OwnerAgent(final EndpointAcceptor acceptor, final AgentService service, final SceneStore scenes,
+        final int maxClients) {
         if (maxClients < 1) {
             throw new IllegalArgumentException("maxClients must be at least 1, got " + maxClients);
         }
         this.acceptor = acceptor;
         this.scenes = scenes;
-        this.service = new AgentService(scenes);
+        this.service = service;
         channels = new FrameChannel[maxClients];
         sessions = new AgentSession[maxClients];
         states = new int[maxClients];
@@ -121,7 +128,7 @@ public final class OwnerAgent implements AutoCloseable {
         try {
             channels[slot].attach(socket);
             final AFUNIXSocketCredentials peer = socket.getPeerCredentials();
-            sessions[slot].reset(peer == null ? -1 : peer.getPid());
+            sessions[slot].reset(peer == null ? -1 : peer.getPid(), ++leases);
             states[slot] = READING;
             connected++;
         } catch (final IOException e) {

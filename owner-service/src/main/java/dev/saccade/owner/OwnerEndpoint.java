@@ -34,11 +34,17 @@ public final class OwnerEndpoint implements AutoCloseable {
      */
     public static OwnerEndpoint serve(final Path socketPath, final SceneStore store, final int maxClients,
         final Duration busyWait) throws IOException {
+        return serve(socketPath, store, maxClients, busyWait, new AgentService(store));
+    }
+
+    /** As above, with a service of the caller's (an input helper link, a semantic invoker). */
+    public static OwnerEndpoint serve(final Path socketPath, final SceneStore store, final int maxClients,
+        final Duration busyWait, final AgentService service) throws IOException {
         final EndpointListener listener = EndpointListener.bind(socketPath, busyWait);
         try {
             final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
             final EndpointAcceptor acceptor = new EndpointAcceptor(listener, maxClients, idle::wake);
-            final OwnerAgent agent = new OwnerAgent(acceptor, store, maxClients);
+            final OwnerAgent agent = new OwnerAgent(acceptor, service, store, maxClients);
             store.publishListener(idle::wake);
             final OwnerRunner runner = new OwnerRunner(agent, idle).start();
             acceptor.start();

@@ -19,7 +19,7 @@ class DirectConformanceTest extends ObserveQueryConformance {
 
     @Override
     protected Wire connect() {
-        final AgentSession session = new AgentSession().reset(0);
+        final AgentSession session = new AgentSession().reset(0, 1);
         final BytesStore<?, byte[]> response = BytesStore.wrap(new byte[AgentAbi.MAX_MESSAGE_BYTES]);
         return new Wire() {
             private boolean open = true;

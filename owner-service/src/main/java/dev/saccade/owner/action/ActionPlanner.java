@@ -1,0 +1,584 @@
+package dev.saccade.owner.action;
+
+import dev.saccade.owner.scene.ScenePacket;
+import dev.saccade.owner.scene.SceneStore;
+import dev.saccade.protocol.ActionBatchFlyweight;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionFlag;
+import dev.saccade.protocol.ActionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.ActionResultFlyweight;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.ErrorCompletions;
+import dev.saccade.protocol.GenerationFlyweight;
+import dev.saccade.protocol.Modifier;
+import dev.saccade.protocol.PhysicalStateFlyweight;
+import dev.saccade.protocol.PreconditionFlag;
+import dev.saccade.protocol.PreconditionsFlyweight;
+import dev.saccade.protocol.RectQ8;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.TargetCapability;
+import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.Utf8;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/**
+ * Action batches (spec §5.7–§5.12): checks a validated batch against the current scene and the
+ * helper's physical state, then runs it one action at a time: rules A–G of §5.8 in order, then
+ * the action's input as one plan for the input helper; the channel parks until the helper
+ * completes it, and the snapshot is read again before the next action (FOCUS_CHANGED or
+ * STALE_GENERATION stop the batch). DRY_RUN runs every check and emits nothing. This class is
+ * the only producer of input commands.
+ *
+ * <p>Owner thread only; no allocation except for a semantic INVOKE's future.
+ */
+public final class ActionPlanner {
+    /** {@link #begin}/{@link #resume}: the batch waits for the helper; call resume on a later tick. */
+    public static final int PARKED = -2;
+    private static final int DISPATCHED = Integer.MIN_VALUE + 1;
+
+    private final SceneStore scenes;
+    private final InputExecutor executor;
+    private final SemanticInvoker invoker;
+    private final ErrorCompletions errors = new ErrorCompletions();
+    private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
+    private final ActionFlyweight action = new ActionFlyweight();
+    private final ActionCompletionFlyweight completion = new ActionCompletionFlyweight();
+    private final ActionResultFlyweight row = new ActionResultFlyweight();
+    private final PhysicalStateFlyweight physical = new PhysicalStateFlyweight();
+    /** The physical state read at the start of a batch (48 bytes). */
+    private final BytesStore<?, Void> physicalBuffer = BytesStore.nativeStoreWithFixedCapacity(PhysicalStateFlyweight.LENGTH);
+    private final int[] point = new int[4];
+
+    public ActionPlanner(final SceneStore scenes, final InputExecutor executor, final SemanticInvoker invoker) {
+        this.scenes = scenes;
+        this.executor = executor;
+        this.invoker = invoker;
+    }
+
+    /**
+     * Starts a batch that passed the validator (§4.4 #0–#6) and answers it, or parks it.
+     *
+     * @param available policy ∩ granted at Hello.
+     * @param leaseId this connection's lease id (never 0).
+     * @return the completion's length, or {@link #PARKED}.
+     */
+    public int begin(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
+        final long reqAt, final BytesStore<?, ?> resp, final long respAt, final long nowNs) {
+        final ActionBatchFlyweight b = batch.wrap(req, reqAt);
+        final ScenePacket scene = scenes.current();
+        final int early;
+        if (scene == null) {
+            early = ResultCode.BACKEND;
+        } else if (!scene.coherent()) {
+            early = ResultCode.STALE_GENERATION;
+        } else if (!executor.available()) {
+            early = ResultCode.EXECUTOR_LOST; // D5: the helper's lifeline releases anything held
+        } else if (!executor.physicalState(physicalBuffer, 0)) {
+            early = ResultCode.BACKEND;
+        } else if (!preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
+            early = ResultCode.STALE_GENERATION;
+        } else {
+            early = ResultCode.OK;
+        }
+        if (early != ResultCode.OK) {
+            return errors.writeActionError(resp, respAt, b.requestId(), early);
+        }
+        final ActionCompletionFlyweight c = completion.wrap(resp, respAt).clear();
+        c.header().set(ActionCompletionFlyweight.LENGTH, AgentAbi.ACTION_COMPLETION, 0);
+        c.requestId(b.requestId()).result(ResultCode.OK).platformError(0)
+            .failedActionIndex(AgentAbi.NO_FAILED_ACTION)
+            .actionResultStride(ActionResultFlyweight.LENGTH).actionResultsOffset(ActionCompletionFlyweight.LENGTH)
+            .validatedGeneration(scene.sceneEpoch());
+        run.reset();
+        run.active = true;
+        run.startProcess = scene.processId();
+        run.startWindow = scene.windowId();
+        run.startDisplay = scene.displayId();
+        run.startScene = scene.sceneEpoch();
+        run.startPermission = scene.permissionEpoch();
+        return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
+    }
+
+    /** Continues a parked batch. @return the completion's length, or {@link #PARKED}. */
+    public int resume(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
+        final long reqAt, final BytesStore<?, ?> resp, final long respAt, final long nowNs) {
+        return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
+    }
+
+    /** §1.3: a connection that owns the input lease went away; release everything it holds. */
+    public void neutralize(final long leaseId) {
+        if (executor.available() && executor.physicalState(physicalBuffer, 0)
+            && physical.wrap(physicalBuffer, 0).activeLeaseId() == leaseId) {
+            executor.releaseAll();
+        }
+    }
+
+    private int advance(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
+        final long reqAt, final BytesStore<?, ?> resp, final long respAt, final long nowNs) {
+        final ActionBatchFlyweight b = batch.wrap(req, reqAt);
+        final ActionCompletionFlyweight c = completion.wrap(resp, respAt);
+        final int count = (int) b.actionCount();
+        final boolean stopOnFailure = b.policy() == AgentAbi.POLICY_STOP_ON_FAILURE;
+        while (run.index < count) {
+            final int i = run.index;
+            int result;
+            if (run.waitingPlan != 0 || run.waitingInvoke != null) {
+                result = awaited(run, b, nowNs);
+                if (result == PARKED) {
+                    return PARKED;
+                }
+            } else {
+                if (i >= 1) {
+                    final int changed = foregroundChange(run);
+                    if (changed != ResultCode.OK) {
+                        c.result(changed).platformError(ResultCode.platformErrorFor(changed)).failedActionIndex(i);
+                        break; // no row for i, whatever the policy
+                    }
+                }
+                result = evaluate(run, b, i, available, leaseId, nowNs);
+                if (result == DISPATCHED) {
+                    continue; // poll at once: a fast helper may be done already
+                }
+            }
+            writeRow(resp, respAt, run, b, i, result);
+            run.index++;
+            if (result == ResultCode.OK) {
+                run.completed++;
+            } else {
+                c.result(result).platformError(ResultCode.platformErrorFor(result)).failedActionIndex(i);
+                if (stopOnFailure) {
+                    break;
+                }
+            }
+        }
+        return finish(run, b, resp, respAt);
+    }
+
+    /** The plan or invoke action {@code run.index} waits for: its row result, or PARKED. */
+    private int awaited(final BatchRun run, final ActionBatchFlyweight b, final long nowNs) {
+        if (run.waitingInvoke != null) {
+            if (!run.waitingInvoke.isDone()) {
+                return PARKED;
+            }
+            final int code = run.waitingInvoke.getNow(ResultCode.PLATFORM_BACKEND);
+            run.waitingInvoke = null;
+            return ResultCode.fromPlatform(code);
+        }
+        final int code = executor.poll(run.waitingPlan);
+        if (code == InputExecutor.PENDING) {
+            if (!executor.available()) {
+                run.waitingPlan = 0;
+                return ResultCode.EXECUTOR_LOST; // D5
+            }
+            return PARKED;
+        }
+        run.waitingPlan = 0;
+        return code == ResultCode.PLATFORM_OK ? ResultCode.OK : ResultCode.fromPlatform(code);
+    }
+
+    /** §5.7.3 before action i ≥ 1: the newest scene, adopted now (we are the owner thread). */
+    private int foregroundChange(final BatchRun run) {
+        scenes.adoptPending();
+        final ScenePacket scene = scenes.current();
+        if (scene == null || !scene.coherent()) {
+            return ResultCode.STALE_GENERATION;
+        }
+        if (scene.processId() != run.startProcess || scene.windowId() != run.startWindow) {
+            return ResultCode.FOCUS_CHANGED; // D6
+        }
+        if (scene.sceneEpoch() != run.startScene || scene.displayId() != run.startDisplay
+            || scene.permissionEpoch() != run.startPermission) {
+            return ResultCode.STALE_GENERATION;
+        }
+        return ResultCode.OK;
+    }
+
+    /** §5.7.1: only the flagged preconditions. */
+    private static boolean preconditionsHold(final PreconditionsFlyweight p, final ScenePacket scene,
+        final PhysicalStateFlyweight state) {
+        final int f = p.flags();
+        return ((f & PreconditionFlag.GENERATION) == 0 || p.generation() == scene.sceneEpoch())
+            && ((f & PreconditionFlag.PROCESS) == 0 || p.processId() == scene.processId())
+            && ((f & PreconditionFlag.WINDOW) == 0 || p.windowId() == scene.windowId())
+            && ((f & PreconditionFlag.DISPLAY) == 0 || p.displayId() == scene.displayId())
+            && ((f & PreconditionFlag.TRANSFORM) == 0 || p.transformEpoch() == scene.transformEpoch())
+            && ((f & PreconditionFlag.PERMISSION) == 0 || p.permissionEpoch() == scene.permissionEpoch())
+            && ((f & PreconditionFlag.PHYSICAL_STATE) == 0
+                || (p.expectedButtons() == state.buttons() && p.expectedModifiers() == state.modifiers()
+                    && p.physicalSequence() == state.physicalSequence()));
+    }
+
+    /**
+     * Rules A–H of §5.8 for action i. @return the row result, or {@link #DISPATCHED} when a plan
+     * or semantic invoke was started (its result comes later).
+     */
+    private int evaluate(final BatchRun run, final ActionBatchFlyweight b, final int i, final int available,
+        final long leaseId, final long nowNs) {
+        final ActionFlyweight a = action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride());
+        final int kind = a.kind();
+        final boolean dryRun = (b.header().flags() & AgentAbi.FLAG_DRY_RUN) != 0;
+        // A. shape
+        final int allowedFlags = allowedFlags(kind);
+        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
+            || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : a.payloadSize() != 0)
+            || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
+                && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
+            return ResultCode.ACTION_UNSUPPORTED;
+        }
+        // B. capability: the batch's requested = available ∩ batch.requested_capability_bits
+        final int needed = capabilityOf(kind);
+        if ((needed & available & b.requestedCapabilityBits()) != needed) {
+            return ResultCode.CAPABILITY_DENIED;
+        }
+        final PhysicalStateFlyweight state = physical.wrap(physicalBuffer, 0);
+        // C. direct kinds
+        if (kind == ActionKind.QUERY_PHYSICAL_STATE) {
+            return ResultCode.OK;
+        }
+        if (kind == ActionKind.ABORT) {
+            return dryRun ? ResultCode.OK : ResultCode.fromPlatform(executor.releaseAll()); // D8
+        }
+        // D. plan rules
+        final long repeat = a.repeatCount() == 0 ? 1 : a.repeatCount();
+        if (repeat > AgentAbi.MAX_REPEAT_COUNT || (a.modifiers() & ~Modifier.ALL) != 0) {
+            return ResultCode.INVALID_MESSAGE;
+        }
+        final int targets = targetsOf(kind);
+        if ((targets >= 1) != (a.targetId() != 0) || (targets == 2) != (a.secondaryTargetId() != 0)
+            || (targets == 0 && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
+            return ResultCode.INVALID_MESSAGE;
+        }
+        final int button = a.buttonBits();
+        if (needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
+            return ResultCode.INVALID_MESSAGE;
+        }
+        if ((kind == ActionKind.RELEASE && (state.buttons() & button) == 0)
+            || (kind == ActionKind.HOLD && (state.buttons() & button) != 0)) {
+            return ResultCode.INVALID_MESSAGE; // RELEASE of a button not held; HOLD of a held one
+        }
+        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && a.keyUsage() == 0) {
+            return ResultCode.INVALID_MESSAGE;
+        }
+        if (kind == ActionKind.SCROLL && a.deltaXQ8() == 0 && a.deltaYQ8() == 0) {
+            return ResultCode.INVALID_MESSAGE;
+        }
+        long textAt = 0;
+        if (kind == ActionKind.TEXT) {
+            final long off = a.payloadOffset();
+            final long size = a.payloadSize();
+            if (off > b.payloadSize() || size > b.payloadSize() - off || size > AgentAbi.MAX_TEXT_BYTES) {
+                return ResultCode.INVALID_MESSAGE;
+            }
+            textAt = b.offset() + b.payloadOffset() + off;
+        }
+        // F. targets, first then second
+        final ScenePacket scene = scenes.current();
+        if (targets >= 1) {
+            final int t1 = target(scene, a.targetId(), firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
+                a.pointXQ8(), a.pointYQ8(), 0);
+            if (t1 != ResultCode.OK) {
+                return t1;
+            }
+        }
+        if (targets == 2) {
+            final int t2 = target(scene, a.secondaryTargetId(), secondTargetCapability(kind),
+                (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0, a.secondaryPointXQ8(), a.secondaryPointYQ8(), 2);
+            if (t2 != ResultCode.OK) {
+                return t2;
+            }
+        }
+        // G: X11 grants pointer, keyboard and window input to every client: nothing to refuse.
+        // H. dispatch: what §5.9 refuses before any event
+        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !acceptedUsage((int) a.keyUsage())) {
+            return ResultCode.ACTION_UNSUPPORTED;
+        }
+        if (kind == ActionKind.TEXT && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
+            return ResultCode.ACTION_UNSUPPORTED;
+        }
+        if (kind != ActionKind.QUERY_PHYSICAL_STATE && state.activeLeaseId() != 0 && state.activeLeaseId() != leaseId) {
+            return ResultCode.STALE_GENERATION; // another connection holds input (§5.11)
+        }
+        if (dryRun) {
+            return ResultCode.OK;
+        }
+        if (nowNs - b.deadlineNs() >= 0) {
+            executor.releaseAll();
+            return ResultCode.TIMEOUT;
+        }
+        if (kind == ActionKind.INVOKE && invoker != null && invoker.handles(a.targetId())) {
+            run.waitingInvoke = invoker.invoke(a.targetId(), b.deadlineNs());
+            return DISPATCHED;
+        }
+        final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
+            kind == ActionKind.HOLD ? leaseId : state.activeLeaseId());
+        if (plan == null) {
+            return ResultCode.EXECUTOR_LOST;
+        }
+        writePlan(plan, kind, a, i, (int) repeat, scene, b.bytes(), textAt);
+        final long id = executor.submit();
+        if (id == 0) {
+            return ResultCode.EXECUTOR_LOST;
+        }
+        run.waitingPlan = id;
+        return DISPATCHED;
+    }
+
+    /**
+     * F for one target: present, not SECURE, ACTIONABLE and not DISABLED or OCCLUDED, with the
+     * capability, and an explicit point inside it. Leaves the point to act at in
+     * {@code point[slot]}, {@code point[slot + 1]}.
+     */
+    private int target(final ScenePacket scene, final long id, final int capability, final boolean explicit,
+        final int px, final int py, final int slot) {
+        final int index = scene.indexOf(id);
+        if (index < 0) {
+            return ResultCode.TARGET_NOT_FOUND;
+        }
+        final BytesStore<?, ?> sb = scene.bytes();
+        final long at = scene.recordAt(index);
+        final int flags = sb.readInt(at + TargetFlyweight.FLAGS_OFFSET);
+        if ((flags & TargetFlag.SECURE) != 0) {
+            return ResultCode.SECURE_SURFACE; // D7
+        }
+        if ((flags & TargetFlag.ACTIONABLE) == 0 || (flags & (TargetFlag.DISABLED | TargetFlag.OCCLUDED)) != 0
+            || (sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET) & capability) != capability) {
+            return ResultCode.TARGET_NOT_FOUND;
+        }
+        if (explicit) {
+            if (!RectQ8.containsPoint(sb, at + TargetFlyweight.BOUNDS_OFFSET, px, py)) {
+                return ResultCode.TARGET_NOT_FOUND;
+            }
+            point[slot] = px;
+            point[slot + 1] = py;
+        } else {
+            point[slot] = sb.readInt(at + TargetFlyweight.SAFE_POINT_OFFSET + RectQ8.X_OFFSET);
+            point[slot + 1] = sb.readInt(at + TargetFlyweight.SAFE_POINT_OFFSET + RectQ8.Y_OFFSET);
+        }
+        return ResultCode.OK;
+    }
+
+    /** The input of §5.8's table, for action {@code i} whose targets' points are in {@link #point}. */
+    private void writePlan(final PlanWriter plan, final int kind, final ActionFlyweight a, final int i, final int repeat,
+        final ScenePacket scene, final BytesStore<?, ?> req, final long textAt) {
+        final int button = a.buttonBits();
+        final int modifiers = a.modifiers();
+        switch (kind) {
+            case ActionKind.POINTER_MOVE:
+            case ActionKind.POINTER_HOVER:
+                plan.move(point[0], point[1]);
+                break;
+            case ActionKind.CLICK:
+            case ActionKind.INVOKE:
+                plan.move(point[0], point[1]);
+                plan.modifiersDown(modifiers);
+                for (int n = 0; n < repeat; n++) {
+                    plan.buttonDown(button);
+                    plan.buttonUp(button);
+                }
+                plan.modifiersUp(modifiers);
+                break;
+            case ActionKind.HOLD:
+                plan.move(point[0], point[1]);
+                plan.buttonDown(button);
+                break;
+            case ActionKind.DRAG_DROP:
+            case ActionKind.TEXT_SELECT:
+                plan.move(point[0], point[1]);
+                plan.buttonDown(button);
+                plan.move(point[2], point[3]);
+                plan.buttonUp(button);
+                break;
+            case ActionKind.SCROLL:
+                plan.move(point[0], point[1]);
+                plan.scroll(a.deltaXQ8(), a.deltaYQ8());
+                break;
+            case ActionKind.TEXT:
+                plan.move(point[0], point[1]);
+                plan.buttonDown(button); // the focus click, count 1
+                plan.buttonUp(button);
+                plan.text(req, textAt, (int) a.payloadSize());
+                break;
+            case ActionKind.WINDOW_ACTIVATE: {
+                final long window = scene.bytes().readLong(scene.recordAt(scene.indexOf(a.targetId()))
+                    + TargetFlyweight.WINDOW_ID_OFFSET);
+                plan.windowActivate(window != 0 ? window : scene.windowId());
+                break;
+            }
+            case ActionKind.KEY:
+            case ActionKind.KEY_CHORD:
+                plan.modifiersDown(modifiers);
+                plan.keyDown((int) a.keyUsage());
+                plan.keyUp((int) a.keyUsage());
+                plan.modifiersUp(modifiers);
+                break;
+            case ActionKind.RELEASE:
+                plan.buttonUp(button);
+                break;
+            case ActionKind.WINDOW_CYCLE:
+                plan.windowCycle((a.flags() & ActionFlag.CYCLE_BACKWARD) != 0);
+                break;
+            default:
+                break;
+        }
+        plan.actionEnd(i);
+    }
+
+    private void writeRow(final BytesStore<?, ?> resp, final long respAt, final BatchRun run,
+        final ActionBatchFlyweight b, final int i, final int result) {
+        final ActionFlyweight a = action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride());
+        row.wrap(resp, respAt + ActionCompletionFlyweight.LENGTH + (long) run.rows * ActionResultFlyweight.LENGTH).clear()
+            .actionIndex(i).kind(a.kind()).result(result).platformError(ResultCode.platformErrorFor(result))
+            .resolvedTargetId(a.targetId()).resolvedSecondaryTargetId(a.secondaryTargetId())
+            .validatedGeneration(run.startScene);
+        run.rows++;
+    }
+
+    /** §5.7.5 and §5.12: physical state, verification, sizes. */
+    private int finish(final BatchRun run, final ActionBatchFlyweight b, final BytesStore<?, ?> resp, final long respAt) {
+        final ActionCompletionFlyweight c = completion.wrap(resp, respAt);
+        c.completedActionCount(run.completed).actionResultCount(run.rows)
+            .totalSize(ActionCompletionFlyweight.LENGTH + (long) run.rows * ActionResultFlyweight.LENGTH);
+        if (!executor.physicalState(resp, respAt + ActionCompletionFlyweight.PHYSICAL_STATE_OFFSET)) {
+            resp.zeroOut(respAt + ActionCompletionFlyweight.PHYSICAL_STATE_OFFSET,
+                respAt + ActionCompletionFlyweight.PHYSICAL_STATE_OFFSET + PhysicalStateFlyweight.LENGTH);
+            if (c.result() == ResultCode.OK) {
+                c.result(ResultCode.BACKEND).platformError(ResultCode.platformErrorFor(ResultCode.BACKEND));
+            }
+        }
+        if ((b.header().flags() & AgentAbi.FLAG_VERIFY_NEXT_GENERATION) != 0 && c.result() == ResultCode.OK) {
+            scenes.adoptPending(); // "looks once" for a newer scene, e.g. published by the action
+            final ScenePacket scene = scenes.current();
+            if (scene != null && Long.compareUnsigned(scene.sceneEpoch(), run.startScene) > 0) {
+                c.header().flags(AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
+                final GenerationFlyweight g = c.nextGeneration();
+                g.generation(scene.sceneEpoch()).sceneEpoch(scene.sceneEpoch()).frameId(scene.frameId())
+                    .captureTimeNs(scene.captureTimeNs()).processId(scene.processId()).windowId(scene.windowId())
+                    .displayId(scene.displayId()).transformEpoch(scene.transformEpoch())
+                    .topologyEpoch(scene.topologyEpoch()).permissionEpoch(scene.permissionEpoch());
+            } else {
+                // pending: the client keeps observing until the deadline (§5.12); never replayed
+                c.result(ResultCode.TIMEOUT).platformError(ResultCode.platformErrorFor(ResultCode.TIMEOUT))
+                    .completedActionCount(b.actionCount()).failedActionIndex(AgentAbi.NO_FAILED_ACTION);
+            }
+        }
+        run.active = false;
+        return (int) c.totalSize();
+    }
+
+    // ---- the table of §5.8 ----
+
+    /** Allowed per-action flags, or -1 for an unknown kind. */
+    static int allowedFlags(final int kind) {
+        switch (kind) {
+            case ActionKind.POINTER_MOVE:
+            case ActionKind.POINTER_HOVER:
+            case ActionKind.CLICK:
+            case ActionKind.INVOKE:
+            case ActionKind.HOLD:
+            case ActionKind.DRAG_DROP:
+            case ActionKind.TEXT_SELECT:
+            case ActionKind.SCROLL:
+            case ActionKind.TEXT:
+                return ActionFlag.EXPLICIT_POINTS;
+            case ActionKind.WINDOW_CYCLE:
+                return ActionFlag.CYCLE_BACKWARD;
+            case ActionKind.WINDOW_ACTIVATE:
+            case ActionKind.KEY:
+            case ActionKind.KEY_CHORD:
+            case ActionKind.RELEASE:
+            case ActionKind.ABORT:
+            case ActionKind.QUERY_PHYSICAL_STATE:
+                return 0;
+            default:
+                return -1;
+        }
+    }
+
+    static int capabilityOf(final int kind) {
+        switch (kind) {
+            case ActionKind.TEXT:
+                return Capability.KEYBOARD | Capability.POINTER;
+            case ActionKind.KEY:
+            case ActionKind.KEY_CHORD:
+                return Capability.KEYBOARD;
+            case ActionKind.WINDOW_ACTIVATE:
+            case ActionKind.WINDOW_CYCLE:
+                return Capability.WINDOW;
+            case ActionKind.QUERY_PHYSICAL_STATE:
+                return Capability.OBSERVE;
+            default:
+                return Capability.POINTER;
+        }
+    }
+
+    /** How many targets the kind names: 0, 1 or 2; -1 where target ids are not looked at. */
+    static int targetsOf(final int kind) {
+        switch (kind) {
+            case ActionKind.DRAG_DROP:
+            case ActionKind.TEXT_SELECT:
+                return 2;
+            case ActionKind.KEY:
+            case ActionKind.KEY_CHORD:
+            case ActionKind.RELEASE:
+            case ActionKind.ABORT:
+            case ActionKind.QUERY_PHYSICAL_STATE:
+            case ActionKind.WINDOW_CYCLE:
+                return 0;
+            default:
+                return 1;
+        }
+    }
+
+    static boolean needsOneButton(final int kind) {
+        switch (kind) {
+            case ActionKind.CLICK:
+            case ActionKind.INVOKE:
+            case ActionKind.HOLD:
+            case ActionKind.DRAG_DROP:
+            case ActionKind.TEXT_SELECT:
+            case ActionKind.TEXT:
+            case ActionKind.RELEASE:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    static int firstTargetCapability(final int kind) {
+        switch (kind) {
+            case ActionKind.POINTER_MOVE:
+            case ActionKind.POINTER_HOVER:
+                return TargetCapability.POINTER_MOVE;
+            case ActionKind.CLICK:
+            case ActionKind.HOLD:
+                return TargetCapability.CLICK;
+            case ActionKind.INVOKE:
+                return TargetCapability.INVOKE;
+            case ActionKind.DRAG_DROP:
+                return TargetCapability.DRAG_SOURCE;
+            case ActionKind.TEXT_SELECT:
+                return TargetCapability.TEXT_SELECT;
+            case ActionKind.SCROLL:
+                return TargetCapability.SCROLL;
+            case ActionKind.TEXT:
+                return TargetCapability.TEXT;
+            case ActionKind.WINDOW_ACTIVATE:
+                return TargetCapability.WINDOW_ACTIVATE;
+            default:
+                return 0;
+        }
+    }
+
+    static int secondTargetCapability(final int kind) {
+        return kind == ActionKind.DRAG_DROP ? TargetCapability.DROP_TARGET : TargetCapability.TEXT_SELECT;
+    }
+
+    /** §5.10's accepted HID keyboard-page usages. */
+    static boolean acceptedUsage(final int usage) {
+        return (usage >= 0x04 && usage <= 0x31) || (usage >= 0x33 && usage <= 0x52) || (usage >= 0xE0 && usage <= 0xE7);
+    }
+}
