@@ -58,6 +58,9 @@ final class FailureHandler implements IExecutionExceptionHandler {
         if (e instanceof OutputFailedException) {
             return ExitCodes.OUTPUT;
         }
+        if (e instanceof InputFailedException) {
+            return ExitCodes.INPUT; // reading a text file, a batch file or stdin
+        }
         if (e instanceof IOException) {
             // After the connection: a bad reply, EOF, no reply in time, reset or broken pipe.
             return ExitCodes.PROTOCOL;

@@ -9,9 +9,9 @@
  * ({@code ObserveRequestBuilder}, {@code QueryRequestBuilder}) straight into the client's
  * request buffer, and print the completion as raw bytes or, with {@code --json}, streamed
  * through {@code CompletionJson}. Expected failures map to exit codes in
- * {@code FailureHandler}. Still to come as subcommands: {@code act}, {@code batch}, the
- * {@code mcp} and {@code pcp} adapters, {@code supervisor}, {@code install}, {@code doctor} and
- * {@code up}. The launcher {@code bin/saccade} of the distribution (built
+ * {@code FailureHandler}. {@code act} and {@code batch} send action batches; {@code owner run}
+ * and {@code up} run the service; {@code doctor} checks the session. Still to come: the
+ * {@code mcp} and {@code pcp} adapters, {@code supervisor} and {@code install}. The launcher {@code bin/saccade} of the distribution (built
  * from {@code src/main/dist}) picks the JVM flags and calls {@link dev.saccade.cli.Main}.
  */
 package dev.saccade.cli;
