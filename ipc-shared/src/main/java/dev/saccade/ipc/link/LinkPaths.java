@@ -1,0 +1,36 @@
+package dev.saccade.ipc.link;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * Where the link lives (ARCHITECTURE.md, "Processes"): the shared-memory file
+ * {@code $SHM/saccade-input-v1-<uid>}, with {@code $SHM} = {@code /dev/shm} where it exists,
+ * else {@code $RUN}; the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock}.
+ */
+public final class LinkPaths {
+    public static final Path DEV_SHM = Path.of("/dev/shm");
+    /** File name prefix; the uid follows. */
+    public static final String LINK_FILE_PREFIX = "saccade-input-v1-";
+    public static final String LIFELINE_SOCKET_NAME = "saccade-input-v1.lifeline.sock";
+
+    private LinkPaths() {
+    }
+
+    /** The link file for {@code uid}: in {@code /dev/shm} if it is a directory, else in {@code runtimeDirectory}. */
+    public static Path linkFile(final Path runtimeDirectory, final int uid) {
+        return linkFile(DEV_SHM, runtimeDirectory, uid);
+    }
+
+    /** As {@link #linkFile(Path, int)}, with the shared-memory directory given (for tests). */
+    public static Path linkFile(final Path shmDirectory, final Path runtimeDirectory, final int uid) {
+        final Path base = Files.isDirectory(shmDirectory, LinkOption.NOFOLLOW_LINKS) ? shmDirectory : runtimeDirectory;
+        return base.resolve(LINK_FILE_PREFIX + uid);
+    }
+
+    /** The lifeline socket in the (private, 0700) runtime directory. */
+    public static Path lifelineSocket(final Path runtimeDirectory) {
+        return runtimeDirectory.resolve(LIFELINE_SOCKET_NAME);
+    }
+}
