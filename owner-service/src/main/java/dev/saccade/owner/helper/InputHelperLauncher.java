@@ -1,0 +1,154 @@
+package dev.saccade.owner.helper;
+
+import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.ipc.link.LinkFileDescriptor;
+import dev.saccade.ipc.link.LinkPaths;
+import dev.saccade.ipc.link.OwnerLifeline;
+import dev.saccade.ipc.link.OwnerSide;
+import dev.saccade.ipc.link.SessionNonce;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the input helper as its own process and links it to this owner: a fresh link file and
+ * lifeline with a new session nonce (passed in the environment, never on the command line,
+ * where other local users could read it), the helper JVM on a classpath without the owner's
+ * own code, and a launcher thread that waits for its lifeline handshake before plans may flow.
+ * {@link #close()} stops the helper with SIGTERM, on which it releases everything it holds.
+ */
+public final class InputHelperLauncher implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(InputHelperLauncher.class);
+    public static final String MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
+    public static final String JVM_FLAGS_PROP = "saccade.jvm.flags";
+    /** Jars the helper never loads: the owner's semantics, the CLI, tests and benchmarks. */
+    private static final String[] NOT_FOR_THE_HELPER = {
+        "saccade-owner-service", "owner-service/target", "saccade-cli", "cli/target", "saccade-test-desktop",
+        "test-desktop/target", "saccade-supervisor", "saccade-installer", "dbus-java", "picocli", "jackson",
+        "HdrHistogram", "junit", "opentest4j", "apiguardian", "test-classes", "surefire"};
+    private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final OwnerSide link;
+    private final OwnerLifeline lifeline;
+    private final ShmInputExecutor executor;
+    private final Process process;
+    private final Thread awaiter;
+
+    private InputHelperLauncher(final OwnerSide link, final OwnerLifeline lifeline, final Process process) {
+        this.link = link;
+        this.lifeline = lifeline;
+        this.executor = new ShmInputExecutor(link, lifeline);
+        this.process = process;
+        this.awaiter = new Thread(this::awaitHandshake, "saccade-helper-launcher");
+        awaiter.setDaemon(true);
+    }
+
+    /** Starts a helper for {@code display}; plans flow once its handshake completes. */
+    public static InputHelperLauncher start(final Path runtimeDirectory, final String display) throws IOException {
+        final byte[] nonce = SessionNonce.generate();
+        final OwnerSide link = OwnerSide.create(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()),
+            LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY, LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
+        OwnerLifeline lifeline = null;
+        try {
+            lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
+            final List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            final String flags = System.getProperty(JVM_FLAGS_PROP, "");
+            for (final String flag : flags.trim().split("\\s+")) {
+                if (!flag.isEmpty()) {
+                    command.add(flag);
+                }
+            }
+            command.add("-cp");
+            command.add(helperClasspath(System.getProperty("java.class.path")));
+            command.add(MAIN_CLASS);
+            command.add("--link");
+            command.add(link.path().toString());
+            command.add("--lifeline");
+            command.add(lifeline.path().toString());
+            command.add("--owner-pid");
+            command.add(Long.toString(ProcessHandle.current().pid()));
+            command.add("--display");
+            command.add(display);
+            final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT);
+            builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce));
+            builder.environment().put("DISPLAY", display);
+            final InputHelperLauncher launcher = new InputHelperLauncher(link, lifeline, builder.start());
+            launcher.awaiter.start();
+            LOG.info("event=helper_start pid={} link={} display={}", launcher.process.pid(), link.path(), display);
+            return launcher;
+        } catch (final IOException | RuntimeException e) {
+            if (lifeline != null) {
+                lifeline.close();
+            }
+            link.close();
+            throw e;
+        }
+    }
+
+    /** The classpath entries the helper needs: everything but {@link #NOT_FOR_THE_HELPER}. */
+    static String helperClasspath(final String classpath) {
+        final StringBuilder kept = new StringBuilder();
+        for (final String entry : classpath.split(File.pathSeparator)) {
+            boolean keep = true;
+            for (final String excluded : NOT_FOR_THE_HELPER) {
+                if (entry.contains(excluded)) {
+                    keep = false;
+                    break;
+                }
+            }
+            if (keep) {
+                kept.append(kept.length() == 0 ? "" : File.pathSeparator).append(entry);
+            }
+        }
+        return kept.toString();
+    }
+
+    private void awaitHandshake() {
+        try {
+            lifeline.awaitHelper(process.pid(), HANDSHAKE_TIMEOUT);
+            executor.attach();
+            LOG.info("event=helper_attached pid={}", process.pid());
+        } catch (final IOException e) {
+            LOG.error("event=helper_attach_failed pid={} error={}", process.pid(), e.toString());
+        }
+    }
+
+    public ShmInputExecutor executor() {
+        return executor;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Waits until the helper is attached, or the timeout passes. */
+    public boolean awaitAttached(final Duration timeout) throws InterruptedException {
+        awaiter.join(timeout.toMillis());
+        return executor.attached();
+    }
+
+    @Override
+    public void close() throws IOException {
+        process.destroy(); // SIGTERM: the helper releases everything it holds, then exits
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            lifeline.close();
+        } finally {
+            link.close();
+        }
+    }
+}
