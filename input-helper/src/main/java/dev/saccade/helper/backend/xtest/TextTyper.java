@@ -1,0 +1,355 @@
+package dev.saccade.helper.backend.xtest;
+
+import dev.saccade.helper.HeldInputRecorder;
+import dev.saccade.protocol.ResultCode;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Types UTF-8 text through XTest: each character as a press and release of the key that carries
+ * its keysym at level 0 (or level 1 with Shift held), and characters the keymap lacks through a
+ * spare key code (one with no symbols) bound to the keysym with XChangeKeyboardMapping, as
+ * xdotool does.
+ *
+ * <h2>Why bindings are restored late</h2>
+ * A client translates a key event with the keymap it fetches when it processes the event (GTK
+ * refetches lazily after the MappingNotify), not the keymap of when the server sent it. Restoring
+ * or rebinding a spare key code right after the key events would race with the client and type
+ * the wrong character or none (xdotool covers this with a 12 ms delay per character). So each
+ * distinct missing character gets its own spare key code for the whole text; a binding is
+ * undone only once unused for the grace period ({@link #restore}); and only when a text needs
+ * more distinct missing characters than there are spare key codes is a binding reused, after
+ * waiting out its grace period (pacing, not synchronisation: the client's progress cannot be
+ * observed). Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
+ *
+ * <p>Keysyms: Latin-1 characters are their own keysym, others 0x01000000 + code point; tab,
+ * newline, carriage return, backspace, escape and delete are their function keys. A character
+ * reachable only as a legacy keysym (e.g. the keymap's EuroSign 0x20ac) is typed via a binding.
+ * Caps Lock's state is not compensated. One thread, the backend's.
+ */
+final class TextTyper {
+    private static final int SHIFT_L = 0xffe1;
+    private static final int NO_KEY = -1;
+
+    private final long display;
+    private final int trapSlot;
+    private final KeyboardMapping mapping;
+    private final long graceNs;
+    /** The keysym we bound to each key code, 0 for none. */
+    private final int[] boundKeysym = new int[256];
+    private final long[] lastUseNs = new long[256];
+    /** Key codes pressed during the current call: their releases are recorded after the flush. */
+    private final long[] pressed = new long[4];
+    /** Key codes restored by the current {@link #restore} call. */
+    private final long[] restoredSet = new long[4];
+    private final long[] bindPair = new long[2];
+    private final long[] noSymbol = new long[1];
+    private int boundCount;
+
+    TextTyper(final long display, final int trapSlot, final KeyboardMapping mapping, final long graceNs) {
+        this.display = display;
+        this.trapSlot = trapSlot;
+        this.mapping = mapping;
+        this.graceNs = graceNs;
+    }
+
+    int type(final byte[] utf8, final int offset, final int length, final HeldInputRecorder recorder) {
+        if (offset < 0 || length < 0 || offset > utf8.length - length) {
+            return ResultCode.PLATFORM_INVALID_ARGUMENT;
+        }
+        final int end = offset + length;
+        // Pass 1: refuse the whole text before any event.
+        for (int i = offset; i < end; ) {
+            final int size = sequenceLength(utf8, i, end);
+            if (size <= 0 || keysymOf(codePoint(utf8, i, size)) == 0) {
+                return ResultCode.PLATFORM_UNSUPPORTED;
+            }
+            i += size;
+        }
+        int rc = mapping.ensureFresh();
+        if (rc != ResultCode.PLATFORM_OK) {
+            return rc;
+        }
+        final int shiftPacked = mapping.lookup(SHIFT_L);
+        final int shiftKeyCode = shiftPacked == KeyboardMapping.NOT_FOUND ? NO_KEY : shiftPacked & 0xFF;
+        long nowNs = System.nanoTime();
+        pressed[0] = pressed[1] = pressed[2] = pressed[3] = 0;
+        boolean shiftDown = false;
+        rc = ResultCode.PLATFORM_OK;
+        for (int i = offset; i < end && rc == ResultCode.PLATFORM_OK; ) {
+            final int size = sequenceLength(utf8, i, end);
+            final int codePoint = codePoint(utf8, i, size);
+            i += size;
+            if (codePoint == '\r' && i < end && utf8[i] == '\n') {
+                i++; // CR LF is one Return
+            }
+            final int keysym = keysymOf(codePoint);
+            int keyCode;
+            int level = 0;
+            final int packed = mapping.lookup(keysym);
+            if (packed != KeyboardMapping.NOT_FOUND && boundKeysym[packed & 0xFF] == 0
+                && (packed >>> KeyboardMapping.LEVEL_SHIFT == 0 || shiftKeyCode != NO_KEY)) {
+                keyCode = packed & 0xFF;
+                level = packed >>> KeyboardMapping.LEVEL_SHIFT;
+            } else {
+                keyCode = boundKeyCodeOf(keysym);
+                if (keyCode == NO_KEY) {
+                    keyCode = bind(keysym, nowNs, recorder);
+                    if (keyCode < 0) {
+                        rc = keyCode;
+                        break;
+                    }
+                    nowNs = System.nanoTime();
+                }
+                lastUseNs[keyCode] = nowNs;
+            }
+            if (level == 1 && !shiftDown) {
+                rc = press(shiftKeyCode, true, recorder);
+                shiftDown = true;
+            } else if (level == 0 && shiftDown) {
+                rc = press(shiftKeyCode, false, recorder);
+                shiftDown = false;
+            }
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = press(keyCode, true, recorder);
+            }
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = press(keyCode, false, recorder);
+            }
+        }
+        if (shiftDown) {
+            final int up = press(shiftKeyCode, false, recorder);
+            rc = rc == ResultCode.PLATFORM_OK ? up : rc;
+        }
+        Xlib.X11.XFlush(display);
+        markUsed(System.nanoTime()); // the grace period runs from when the events left
+        if (rc == ResultCode.PLATFORM_OK && !XErrorTrap.isLost(trapSlot)) {
+            recordReleases(recorder); // else the recorder keeps them: releasing them again is harmless
+        }
+        return XErrorTrap.isLost(trapSlot) ? ResultCode.PLATFORM_BACKEND : rc;
+    }
+
+    /**
+     * Undoes bindings unused for the grace period (all if {@code force}).
+     *
+     * @return bindings left.
+     */
+    int restore(final long nowNs, final boolean force, final HeldInputRecorder recorder) {
+        if (boundCount == 0) {
+            return 0;
+        }
+        int restored = 0;
+        for (int keyCode = 0; keyCode < boundKeysym.length; keyCode++) {
+            if (boundKeysym[keyCode] != 0 && (force || nowNs - lastUseNs[keyCode] >= graceNs)) {
+                Xlib.X11.XChangeKeyboardMapping(display, keyCode, 1, noSymbol, 1);
+                boundKeysym[keyCode] = 0;
+                boundCount--;
+                restored++;
+                restoredSet[keyCode >>> 6] |= 1L << (keyCode & 63);
+            }
+        }
+        if (restored > 0) {
+            Xlib.X11.XFlush(display);
+            mapping.markStale();
+            final boolean sent = !XErrorTrap.isLost(trapSlot);
+            for (int word = 0; word < 4; word++) {
+                long bits = restoredSet[word];
+                while (sent && bits != 0) {
+                    recorder.keyCodeRestored(word * 64 + Long.numberOfTrailingZeros(bits));
+                    bits &= bits - 1;
+                }
+                restoredSet[word] = 0;
+            }
+            if (!sent) {
+                return ResultCode.PLATFORM_BACKEND;
+            }
+        }
+        return boundCount;
+    }
+
+    /**
+     * Resets a key code to no symbols, if it is empty already or carries the (keysym, keysym)
+     * pair our bindings use; PLATFORM_STATE for a key code that looks like a real key.
+     */
+    int unbind(final int keyCode) {
+        if (keyCode < mapping.minKeyCode() || keyCode > mapping.maxKeyCode()) {
+            return ResultCode.PLATFORM_INVALID_ARGUMENT;
+        }
+        if (boundKeysym[keyCode] == 0) {
+            final int rc = mapping.refresh();
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+            final long first = mapping.keysymAt(keyCode, 0);
+            final boolean ours = mapping.keysymsPerKeyCode() >= 2 && first != 0 && mapping.keysymAt(keyCode, 1) == first;
+            if (!ours && !mapping.isEmpty(keyCode)) {
+                return ResultCode.PLATFORM_STATE;
+            }
+        } else {
+            boundKeysym[keyCode] = 0;
+            boundCount--;
+        }
+        Xlib.X11.XChangeKeyboardMapping(display, keyCode, 1, noSymbol, 1);
+        mapping.markStale();
+        return ResultCode.PLATFORM_OK;
+    }
+
+    int boundCount() {
+        return boundCount;
+    }
+
+    /** The keysym typing {@code codePoint}, 0 for a control character we do not type. */
+    static int keysymOf(final int codePoint) {
+        switch (codePoint) {
+            case 0x08: return 0xff08;  // BackSpace
+            case 0x09: return 0xff09;  // Tab
+            case 0x0A:
+            case 0x0D: return 0xff0d;  // Return
+            case 0x1B: return 0xff1b;  // Escape
+            case 0x7F: return 0xffff;  // Delete
+            default:
+                if (codePoint < 0x20 || codePoint >= 0x80 && codePoint < 0xA0) {
+                    return 0;
+                }
+                return codePoint <= 0xFF ? codePoint : 0x01000000 | codePoint;
+        }
+    }
+
+    /** Length of the strict UTF-8 sequence at {@code i} (1..4), or 0 if malformed (spec §5.10). */
+    static int sequenceLength(final byte[] b, final int i, final int end) {
+        final int c = b[i] & 0xFF;
+        if (c < 0x80) {
+            return 1;
+        }
+        final int size;
+        int lo = 0x80;
+        int hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            size = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            size = 3;
+            if (c == 0xE0) {
+                lo = 0xA0;
+            } else if (c == 0xED) {
+                hi = 0x9F;
+            }
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            size = 4;
+            if (c == 0xF0) {
+                lo = 0x90;
+            } else if (c == 0xF4) {
+                hi = 0x8F;
+            }
+        } else {
+            return 0;
+        }
+        if (end - i < size) {
+            return 0;
+        }
+        final int second = b[i + 1] & 0xFF;
+        if (second < lo || second > hi) {
+            return 0;
+        }
+        for (int k = 2; k < size; k++) {
+            final int next = b[i + k] & 0xFF;
+            if (next < 0x80 || next > 0xBF) {
+                return 0;
+            }
+        }
+        return size;
+    }
+
+    static int codePoint(final byte[] b, final int i, final int size) {
+        switch (size) {
+            case 1: return b[i] & 0x7F;
+            case 2: return (b[i] & 0x1F) << 6 | b[i + 1] & 0x3F;
+            case 3: return (b[i] & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F;
+            default: return (b[i] & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F;
+        }
+    }
+
+    private int press(final int keyCode, final boolean down, final HeldInputRecorder recorder) {
+        if (down) {
+            recorder.keyDown(keyCode);
+            pressed[keyCode >>> 6] |= 1L << (keyCode & 63);
+        }
+        return Xlib.Xtst.XTestFakeKeyEvent(display, keyCode, down ? 1 : 0, 0) != 0
+            ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_BACKEND;
+    }
+
+    /** Sets the last use of every bound key code pressed in this call. */
+    private void markUsed(final long nowNs) {
+        for (int word = 0; word < 4; word++) {
+            long bits = pressed[word];
+            while (bits != 0) {
+                final int keyCode = word * 64 + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (boundKeysym[keyCode] != 0) {
+                    lastUseNs[keyCode] = nowNs;
+                }
+            }
+        }
+    }
+
+    private void recordReleases(final HeldInputRecorder recorder) {
+        for (int word = 0; word < 4; word++) {
+            long bits = pressed[word];
+            while (bits != 0) {
+                recorder.keyUp(word * 64 + Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+            pressed[word] = 0;
+        }
+    }
+
+    private int boundKeyCodeOf(final int keysym) {
+        if (boundCount == 0) {
+            return NO_KEY;
+        }
+        for (int keyCode = mapping.maxKeyCode(); keyCode >= mapping.minKeyCode(); keyCode--) {
+            if (boundKeysym[keyCode] == keysym) {
+                return keyCode;
+            }
+        }
+        return NO_KEY;
+    }
+
+    /** Binds a spare key code to {@code keysym}; waits out a grace period only when every spare is taken. */
+    private int bind(final int keysym, final long nowNs, final HeldInputRecorder recorder) {
+        int keyCode = NO_KEY;
+        int oldest = NO_KEY;
+        for (int k = mapping.maxKeyCode(); k >= mapping.minKeyCode(); k--) {
+            if (boundKeysym[k] == 0 && mapping.isEmpty(k)) {
+                keyCode = k;
+                break;
+            }
+            if (boundKeysym[k] != 0 && (oldest == NO_KEY || lastUseNs[k] - lastUseNs[oldest] < 0)) {
+                oldest = k;
+            }
+        }
+        if (keyCode == NO_KEY) {
+            if (oldest == NO_KEY) {
+                return ResultCode.PLATFORM_CAPACITY; // a keymap without a single empty key code
+            }
+            keyCode = oldest;
+            if (lastUseNs[keyCode] + graceNs - nowNs > 0) {
+                Xlib.X11.XFlush(display);
+                markUsed(System.nanoTime()); // this call's events just left: their grace starts now
+                final long readyNs = lastUseNs[keyCode] + graceNs;
+                long waitNs;
+                while ((waitNs = readyNs - System.nanoTime()) > 0) {
+                    LockSupport.parkNanos(waitNs);
+                }
+            }
+            boundCount--;
+            boundKeysym[keyCode] = 0;
+        }
+        recorder.keyCodeBound(keyCode);
+        bindPair[0] = keysym;
+        bindPair[1] = keysym;
+        Xlib.X11.XChangeKeyboardMapping(display, keyCode, 2, bindPair, 1);
+        boundKeysym[keyCode] = keysym;
+        boundCount++;
+        mapping.markStale();
+        return keyCode;
+    }
+}

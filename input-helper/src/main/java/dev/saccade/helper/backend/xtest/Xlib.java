@@ -1,0 +1,248 @@
+package dev.saccade.helper.backend.xtest;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+
+/**
+ * Every native call of the X11 backend, and nothing else: libX11, libXtst, libXi and the three
+ * libc calls the XInput2 event loop needs to wait on two descriptors. One nested class per
+ * library, each bound by JNA direct mapping ({@link Native#register}), so a call costs a JNI
+ * transition and no reflection, boxing or allocation.
+ *
+ * <p>Types follow the LP64 ABI of 64-bit Linux: {@code Display*}, other pointers, XIDs
+ * ({@code Window}, {@code Atom}), {@code KeySym}, {@code Time} and {@code unsigned long} are Java
+ * {@code long}; {@code int} and {@code Bool} are Java {@code int}. Out-parameters are
+ * primitive arrays (JNA copies them back) or addresses of {@link com.sun.jna.Memory} blocks the
+ * caller preallocated. Struct layouts read by address are documented where they are read.
+ *
+ * <p>Loading fails with an {@link UnsatisfiedLinkError} on a machine without libX11, libXtst or
+ * libXi; {@link XTestBackend#open(String)} turns that into a typed exception.
+ */
+final class Xlib {
+    // Event types and masks (X.h).
+    static final int KEY_PRESS = 2;
+    static final int CLIENT_MESSAGE = 33;
+    static final int MAPPING_NOTIFY = 34;
+    static final int GENERIC_EVENT = 35;
+    static final long SUBSTRUCTURE_NOTIFY_MASK = 1L << 19;
+    static final long SUBSTRUCTURE_REDIRECT_MASK = 1L << 20;
+    static final long ANY_PROPERTY_TYPE = 0;
+    static final long XA_WINDOW = 33;
+    static final int SUCCESS = 0;
+
+    // Key and button masks of XQueryPointer's state (X.h).
+    static final int SHIFT_MASK = 1;
+    static final int LOCK_MASK = 1 << 1;
+    static final int CONTROL_MASK = 1 << 2;
+    static final int MOD1_MASK = 1 << 3;
+    static final int MOD4_MASK = 1 << 6;
+    static final int BUTTON1_MASK = 1 << 8;
+    static final int BUTTON2_MASK = 1 << 9;
+    static final int BUTTON3_MASK = 1 << 10;
+
+    /** Size of {@code XEvent} (a union padded to 24 longs). */
+    static final int XEVENT_SIZE = 192;
+
+    // XClientMessageEvent field offsets (Xlib.h, LP64).
+    static final int CLIENT_MESSAGE_TYPE_OFFSET = 0;
+    static final int CLIENT_MESSAGE_SEND_EVENT_OFFSET = 16;
+    static final int CLIENT_MESSAGE_DISPLAY_OFFSET = 24;
+    static final int CLIENT_MESSAGE_WINDOW_OFFSET = 32;
+    static final int CLIENT_MESSAGE_ATOM_OFFSET = 40;
+    static final int CLIENT_MESSAGE_FORMAT_OFFSET = 48;
+    static final int CLIENT_MESSAGE_DATA_OFFSET = 56;
+
+    // XErrorEvent field offsets: int type; Display *display; XID resourceid; unsigned long serial;
+    // unsigned char error_code, request_code, minor_code.
+    static final int ERROR_EVENT_ERROR_CODE_OFFSET = 32;
+    static final int ERROR_EVENT_REQUEST_CODE_OFFSET = 33;
+
+    private Xlib() {
+    }
+
+    /** Xlib's protocol error handler: {@code int (*)(Display *, XErrorEvent *)}. */
+    interface ErrorHandler extends Callback {
+        int invoke(Pointer display, Pointer errorEvent);
+    }
+
+    /** Xlib's I/O error handler: {@code int (*)(Display *)}. */
+    interface IoErrorHandler extends Callback {
+        int invoke(Pointer display);
+    }
+
+    /** Xlib's per-display exit handler: {@code void (*)(Display *, void *)}; returning keeps the process alive. */
+    interface IoErrorExitHandler extends Callback {
+        void invoke(Pointer display, Pointer userData);
+    }
+
+    /** libX11. */
+    static final class X11 {
+        static {
+            Native.register(NativeLibrary.getInstance("X11"));
+        }
+
+        private X11() {
+        }
+
+        static native int XInitThreads();
+
+        static native long XOpenDisplay(String name);
+
+        static native int XCloseDisplay(long display);
+
+        static native int XDefaultScreen(long display);
+
+        static native long XDefaultRootWindow(long display);
+
+        static native int XConnectionNumber(long display);
+
+        static native int XSync(long display, int discard);
+
+        static native int XFlush(long display);
+
+        static native int XPending(long display);
+
+        /** mode 0 = QueuedAlready: counts events Xlib has already read, with no I/O. */
+        static native int XEventsQueued(long display, int mode);
+
+        static native int XNextEvent(long display, long event);
+
+        static native int XRefreshKeyboardMapping(long mappingEvent);
+
+        static native int XDisplayKeycodes(long display, int[] minKeycode, int[] maxKeycode);
+
+        /** @return {@code KeySym*} of count × keysymsPerKeycode entries; free with {@link #XFree}. */
+        static native long XGetKeyboardMapping(long display, byte firstKeycode, int count, int[] keysymsPerKeycode);
+
+        static native int XChangeKeyboardMapping(long display, int firstKeycode, int keysymsPerKeycode,
+            long[] keysyms, int numCodes);
+
+        static native int XQueryKeymap(long display, byte[] keys32);
+
+        static native int XQueryPointer(long display, long window, long[] rootReturn, long[] childReturn,
+            int[] rootX, int[] rootY, int[] winX, int[] winY, int[] mask);
+
+        static native long XInternAtom(long display, String name, int onlyIfExists);
+
+        static native int XGetWindowProperty(long display, long window, long property, long longOffset,
+            long longLength, int delete, long reqType, long[] actualType, int[] actualFormat, long[] nitems,
+            long[] bytesAfter, long[] prop);
+
+        static native int XSendEvent(long display, long window, int propagate, long eventMask, long event);
+
+        static native int XFree(long data);
+
+        static native int XQueryExtension(long display, String name, int[] majorOpcode, int[] firstEvent,
+            int[] firstError);
+
+        static native int XGetEventData(long display, long cookie);
+
+        static native void XFreeEventData(long display, long cookie);
+
+        static native long XSetErrorHandler(ErrorHandler handler);
+
+        static native long XSetIOErrorHandler(IoErrorHandler handler);
+
+        static native void XSetIOErrorExitHandler(long display, IoErrorExitHandler handler, long userData);
+
+        static native void XUnlockDisplay(long display);
+    }
+
+    /** libXtst: the XTEST extension, which injects input through the "Virtual core XTEST" devices. */
+    static final class Xtst {
+        static {
+            Native.register(NativeLibrary.getInstance("Xtst"));
+        }
+
+        private Xtst() {
+        }
+
+        static native int XTestQueryExtension(long display, int[] eventBase, int[] errorBase, int[] major,
+            int[] minor);
+
+        static native int XTestFakeMotionEvent(long display, int screen, int x, int y, long delayMs);
+
+        static native int XTestFakeButtonEvent(long display, int button, int isPress, long delayMs);
+
+        static native int XTestFakeKeyEvent(long display, int keycode, int isPress, long delayMs);
+    }
+
+    /** libXi: XInput2 raw events and the device list. */
+    static final class Xi {
+        static final int ALL_DEVICES = 0;
+        static final int ALL_MASTER_DEVICES = 1;
+        static final int HIERARCHY_CHANGED = 11;
+        static final int RAW_KEY_PRESS = 13;
+        static final int RAW_BUTTON_PRESS = 15;
+        static final int RAW_MOTION = 17;
+        static final int RAW_TOUCH_BEGIN = 22;
+
+        /** {@code XIEventMask}: int deviceid; int mask_len; unsigned char *mask. */
+        static final int EVENT_MASK_SIZE = 16;
+        static final int EVENT_MASK_DEVICE_OFFSET = 0;
+        static final int EVENT_MASK_LENGTH_OFFSET = 4;
+        static final int EVENT_MASK_POINTER_OFFSET = 8;
+
+        /** {@code XGenericEventCookie}: ... int extension @32; int evtype @36; unsigned cookie @40; void *data @48. */
+        static final int COOKIE_EXTENSION_OFFSET = 32;
+        static final int COOKIE_EVTYPE_OFFSET = 36;
+        static final int COOKIE_DATA_OFFSET = 48;
+
+        /** {@code XIRawEvent}: ... Time time @40; int deviceid @48; int sourceid @52; int detail @56. */
+        static final int RAW_TIME_OFFSET = 40;
+        static final int RAW_DEVICE_OFFSET = 48;
+        static final int RAW_SOURCE_OFFSET = 52;
+        static final int RAW_DETAIL_OFFSET = 56;
+
+        /** {@code XIDeviceInfo}, 40 bytes: int deviceid @0; char *name @8; int use @16; int attachment @20. */
+        static final int DEVICE_INFO_SIZE = 40;
+        static final int DEVICE_INFO_ID_OFFSET = 0;
+        static final int DEVICE_INFO_NAME_OFFSET = 8;
+
+        static {
+            Native.register(NativeLibrary.getInstance("Xi"));
+        }
+
+        private Xi() {
+        }
+
+        static native int XIQueryVersion(long display, int[] major, int[] minor);
+
+        static native int XISelectEvents(long display, long window, long masks, int numMasks);
+
+        /** @return {@code XIDeviceInfo*} of {@code ndevices[0]} entries; free with {@link #XIFreeDeviceInfo}. */
+        static native long XIQueryDevice(long display, int deviceId, int[] ndevices);
+
+        static native void XIFreeDeviceInfo(long info);
+    }
+
+    /** libc: a self-pipe and poll(2), so the XInput2 loop blocks on the X socket yet stops at once. */
+    static final class Libc {
+        static final short POLLIN = 0x1;
+        /** {@code struct pollfd}: int fd; short events; short revents. */
+        static final int POLLFD_SIZE = 8;
+        static final int POLLFD_EVENTS_OFFSET = 4;
+        static final int POLLFD_REVENTS_OFFSET = 6;
+
+        static {
+            Native.register(NativeLibrary.getInstance("c"));
+        }
+
+        private Libc() {
+        }
+
+        static final int O_CLOEXEC = 0x80000;
+
+        static native int pipe2(int[] fds, int flags);
+
+        static native int poll(long fds, long nfds, int timeoutMs);
+
+        static native long write(int fd, byte[] buffer, long count);
+
+        static native long read(int fd, byte[] buffer, long count);
+
+        static native int close(int fd);
+    }
+}
