@@ -20,6 +20,7 @@ public final class OwnerContext {
     public static final String MAX_TEXT_BYTES_PROP = "saccade.owner.scene.max.text.bytes";
     public static final String SESSION_BUS_PROP = "saccade.owner.session.bus";
     public static final String ACCESSIBILITY_PROP = "saccade.owner.accessibility";
+    public static final String INPUT_HELPER_PROP = "saccade.owner.input.helper";
     /** Spec §1.1: several clients at once, 8 by default; each costs 2 MiB of buffers. */
     public static final int MAX_CLIENTS_DEFAULT = 8;
     /** How long a starting owner waits for a live endpoint to go away before giving up. */
@@ -42,6 +43,8 @@ public final class OwnerContext {
     private String sessionBusAddress = System.getProperty(SESSION_BUS_PROP, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
     /** AT-SPI2 semantic targets; off only for tests or machines without an accessibility bus. */
     private boolean accessibility = !"false".equals(System.getProperty(ACCESSIBILITY_PROP));
+    /** The input helper process; without it every batch answers EXECUTOR_LOST (D5). */
+    private boolean inputHelper = !"false".equals(System.getProperty(INPUT_HELPER_PROP));
     private boolean concluded;
 
     private static Path pathProperty(final String name) {
@@ -83,6 +86,15 @@ public final class OwnerContext {
     public OwnerContext accessibility(final boolean on) {
         accessibility = on;
         return this;
+    }
+
+    public OwnerContext inputHelper(final boolean on) {
+        inputHelper = on;
+        return this;
+    }
+
+    public boolean inputHelper() {
+        return inputHelper;
     }
 
     public OwnerContext grid(final GridLayout layout) {

@@ -5,7 +5,12 @@ import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.atspi.AtspiSource;
 import dev.saccade.owner.atspi.AtspiSourceContext;
+import dev.saccade.owner.action.InputExecutor;
+import dev.saccade.owner.action.NoInputExecutor;
+import dev.saccade.owner.action.SemanticInvoker;
+import dev.saccade.owner.helper.InputHelperLauncher;
 import dev.saccade.owner.scene.SceneStore;
+import dev.saccade.owner.source.TargetIds;
 import dev.saccade.owner.source.DesktopSceneComposer;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.X11DesktopReader;
@@ -33,6 +38,7 @@ public final class OwnerService implements AutoCloseable {
     private X11DesktopReader reader;
     private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
+    private InputHelperLauncher helper;
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -74,7 +80,23 @@ public final class OwnerService implements AutoCloseable {
             accessibility.start();
         }
 
-        endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait());
+        InputExecutor executor = NoInputExecutor.INSTANCE;
+        if (context.inputHelper()) {
+            helper = InputHelperLauncher.start(context.runtimeDirectory(), context.display());
+            executor = helper.executor();
+        }
+        final AgentService agentService = new AgentService(store, executor, accessibility == null ? null : new SemanticInvoker() {
+            @Override
+            public boolean handles(final long targetId) {
+                return TargetIds.namespace(targetId) == TargetIds.namespace(TargetIds.ACCESSIBILITY_NAMESPACE);
+            }
+
+            @Override
+            public CompletableFuture<Integer> invoke(final long targetId, final long deadlineNs) {
+                return OwnerService.this.invoke(targetId, deadlineNs);
+            }
+        });
+        endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
@@ -145,6 +167,11 @@ public final class OwnerService implements AutoCloseable {
         return store.lastGeneration();
     }
 
+    /** The input helper, or null when off. */
+    public InputHelperLauncher inputHelper() {
+        return helper;
+    }
+
     public OwnerRunner runner() {
         return endpoint.runner();
     }
@@ -161,6 +188,13 @@ public final class OwnerService implements AutoCloseable {
                 endpoint.close();
             } catch (final IOException e) {
                 LOG.warn("event=endpoint_close_failed endpoint={} error={}", context.endpoint(), e.toString());
+            }
+        }
+        if (helper != null) {
+            try {
+                helper.close(); // SIGTERM: it releases everything it holds
+            } catch (final IOException e) {
+                LOG.warn("event=helper_close_failed error={}", e.toString());
             }
         }
         if (accessibility != null) {

@@ -54,7 +54,7 @@ class AccessibilityEdgesDesktopTest {
         runtime = Files.createTempDirectory("saccade-a11y-edges",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }

@@ -56,7 +56,7 @@ class FusedSceneDesktopTest {
         runtime = Files.createTempDirectory("saccade-fused-test",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }

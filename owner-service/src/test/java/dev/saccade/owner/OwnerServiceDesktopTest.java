@@ -59,7 +59,7 @@ class OwnerServiceDesktopTest {
         runtime = Files.createTempDirectory("saccade-owner-test",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }
@@ -228,7 +228,7 @@ class OwnerServiceDesktopTest {
             file.write(ahead);
         }
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
         final long after = observe(o -> { }).generation().generation();

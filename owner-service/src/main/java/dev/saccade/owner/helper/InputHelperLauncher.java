@@ -33,6 +33,8 @@ public final class InputHelperLauncher implements AutoCloseable {
         "test-desktop/target", "saccade-supervisor", "saccade-installer", "dbus-java", "picocli", "jackson",
         "HdrHistogram", "junit", "opentest4j", "apiguardian", "test-classes", "surefire"};
     private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
+    /** The helper's own log, in the runtime directory (0700), where `saccade doctor` can point. */
+    public static final String LOG_FILE_NAME = "saccade-input-helper.log";
 
     private final OwnerSide link;
     private final OwnerLifeline lifeline;
@@ -77,7 +79,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             command.add("--display");
             command.add(display);
             final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.INHERIT);
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(runtimeDirectory.resolve(LOG_FILE_NAME).toFile()));
             builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce));
             builder.environment().put("DISPLAY", display);
             final InputHelperLauncher launcher = new InputHelperLauncher(link, lifeline, builder.start());

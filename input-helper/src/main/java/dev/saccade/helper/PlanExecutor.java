@@ -1,0 +1,158 @@
+package dev.saccade.helper;
+
+import dev.saccade.ipc.link.HelperSide;
+import dev.saccade.ipc.link.PlanHandler;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.PhysicalFlag;
+import dev.saccade.protocol.PhysicalStateFlyweight;
+import dev.saccade.protocol.RectQ8;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.plan.ActionPlanFlyweight;
+import dev.saccade.protocol.plan.PlanCommandFlyweight;
+import dev.saccade.protocol.plan.PlanCompletionFlyweight;
+import dev.saccade.protocol.plan.PlanOp;
+import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/**
+ * Turns validated plans into input through the guarded backend, so every press is in the
+ * ledger before it is sent: the deadline is checked again before every command, and any
+ * failure (a deadline passed, an unmappable key, the X server refusing) releases everything
+ * held before the completion is written. The helper's main thread only.
+ */
+final class PlanExecutor implements PlanHandler {
+    private final GuardedBackend backend;
+    private final HeldInputLedger ledger;
+    private final HelperSide side;
+    private final PlanCompletionFlyweight completion = new PlanCompletionFlyweight();
+    private final BytesStore<?, Void> completionBuffer = BytesStore.nativeStoreWithFixedCapacity(PlanCompletionFlyweight.LENGTH);
+    private final byte[] text = new byte[AgentAbi.MAX_PAYLOAD_BYTES];
+    /** The pointer where our last move left it, desktop Q8. */
+    private int pointerXQ8;
+    private int pointerYQ8;
+    /** Set when real user input overrode ours; cleared by the next successful plan. */
+    private boolean userOverride;
+    private long plansExecuted;
+
+    PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
+        this.backend = backend;
+        this.ledger = ledger;
+        this.side = side;
+        final PointerState p = new PointerState();
+        if (backend.queryPointer(p) == ResultCode.PLATFORM_OK) {
+            pointerXQ8 = p.x() * RectQ8.ONE;
+            pointerYQ8 = p.y() * RectQ8.ONE;
+        }
+    }
+
+    long plansExecuted() {
+        return plansExecuted;
+    }
+
+    /** Real user input: everything we hold is released and the next completion says so. */
+    void onUserOverride() {
+        backend.releaseAll();
+        userOverride = true;
+    }
+
+    @Override
+    public void onPlan(final ActionPlanFlyweight plan) {
+        int code = ResultCode.PLATFORM_OK;
+        long executed = 0;
+        final long deadline = plan.deadlineNs();
+        final int count = (int) plan.commandCount();
+        for (int i = 0; i < count; i++) {
+            if (System.nanoTime() - deadline >= 0) {
+                code = ResultCode.PLATFORM_TIMEOUT;
+                break;
+            }
+            code = execute(plan, plan.command(i));
+            if (code != ResultCode.PLATFORM_OK) {
+                break;
+            }
+            executed++;
+        }
+        if (code == ResultCode.PLATFORM_OK) {
+            code = backend.sync(); // the X server has processed every event of the plan
+        }
+        if (code != ResultCode.PLATFORM_OK) {
+            backend.releaseAll(); // §5.9: a deadline or a failure leaves nothing held
+        } else if (plan.keepHeld()) {
+            ledger.activeLeaseId(plan.leaseId());
+        } else if (ledger.isEmpty()) {
+            ledger.activeLeaseId(0);
+        }
+        if (code == ResultCode.PLATFORM_OK) {
+            userOverride = false;
+        }
+        plansExecuted++;
+        complete(plan.planId(), code, executed);
+    }
+
+    @Override
+    public void onInvalidPlan(final long planId, final int verdict) {
+        complete(planId, ResultCode.PLATFORM_INVALID_ARGUMENT, 0);
+    }
+
+    private int execute(final ActionPlanFlyweight plan, final PlanCommandFlyweight c) {
+        switch (c.op()) {
+            case PlanOp.MOVE:
+                pointerXQ8 = c.a();
+                pointerYQ8 = c.b();
+                return backend.movePointer(InputBackend.pixelOfQ8(c.a()), InputBackend.pixelOfQ8(c.b()));
+            case PlanOp.BUTTON_DOWN:
+                return backend.button(c.a(), true);
+            case PlanOp.BUTTON_UP:
+                return backend.button(c.a(), false);
+            case PlanOp.KEY_DOWN:
+                return backend.key(c.a(), true);
+            case PlanOp.KEY_UP:
+                return backend.key(c.a(), false);
+            case PlanOp.MODIFIERS_DOWN:
+                return backend.modifiers(c.a(), true);
+            case PlanOp.MODIFIERS_UP:
+                return backend.modifiers(c.a(), false);
+            case PlanOp.SCROLL:
+                return backend.scroll(c.a(), c.b());
+            case PlanOp.TEXT: {
+                final int length = (int) c.textLength();
+                plan.bytes().read(plan.textStart() + c.textOffset(), text, 0, length); // textStart is absolute
+                return backend.typeText(text, 0, length);
+            }
+            case PlanOp.WINDOW_ACTIVATE:
+                return backend.activateWindow(c.c());
+            case PlanOp.WINDOW_CYCLE:
+                return backend.cycleWindow(c.a() == PlanOp.CYCLE_BACKWARD);
+            case PlanOp.RELEASE_ALL:
+                return backend.releaseAll();
+            case PlanOp.ACTION_END:
+                return ResultCode.PLATFORM_OK;
+            default:
+                return ResultCode.PLATFORM_INVALID_ARGUMENT;
+        }
+    }
+
+    private void complete(final long planId, final int code, final long executed) {
+        final int result = code == ResultCode.PLATFORM_OK ? ResultCode.OK : ResultCode.fromPlatform(code);
+        final PlanCompletionFlyweight c = completion.wrap(completionBuffer, 0).clear();
+        c.planId(planId).result(result).platformError(code == ResultCode.PLATFORM_OK ? 0 : ResultCode.platformErrorFor(result))
+            .completedActions(result == ResultCode.OK ? 1 : 0)
+            .failedActionIndex(result == ResultCode.OK ? AgentAbi.NO_FAILED_ACTION : 0)
+            .commandsExecuted(executed);
+        writePhysicalState(c.physicalState());
+        while (!side.tryPublishCompletion(c)) {
+            LockSupport.parkNanos(10_000); // the owner drains completions every tick
+        }
+    }
+
+    private void writePhysicalState(final PhysicalStateFlyweight p) {
+        p.pointer(pointerXQ8, pointerYQ8)
+            .buttons(ledger.buttons() & (dev.saccade.protocol.Button.LEFT | dev.saccade.protocol.Button.RIGHT
+                | dev.saccade.protocol.Button.MIDDLE))
+            .modifiers(ledger.modifiers())
+            .activeLeaseId(ledger.activeLeaseId())
+            .permissionEpoch(1)
+            .physicalSequence(ledger.physicalSequence())
+            .flags(userOverride ? PhysicalFlag.USER_OVERRIDE : 0);
+    }
+}
