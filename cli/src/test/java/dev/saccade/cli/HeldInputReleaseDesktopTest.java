@@ -1,0 +1,177 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.ipc.AgentClient;
+import dev.saccade.owner.OwnerContext;
+import dev.saccade.owner.OwnerService;
+import dev.saccade.protocol.ActionBatchFlyweight;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.ObserveRequestFlyweight;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.ScopeKind;
+import dev.saccade.protocol.SourceMode;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import net.openhft.chronicle.bytes.BytesStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Nothing an agent does can leave input held (issue 5): a button held by HOLD is released, as the
+ * X server itself reports, when its connection goes away, on ABORT from another connection, and
+ * when the input helper is told to stop (SIGTERM).
+ */
+@WithTestDesktop
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HeldInputReleaseDesktopTest {
+    private Path runtime;
+    private OwnerService service;
+    private XPointerProbe probe;
+    private TestDesktop desktop;
+
+    @BeforeEach
+    void start(final TestDesktop testDesktop) throws Exception {
+        desktop = testDesktop;
+        runtime = Files.createTempDirectory("saccade-release",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
+            .accessibility(false).conclude());
+        assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
+        probe = new XPointerProbe(desktop.display());
+        assertFalse(probe.leftHeld());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (probe != null) {
+            probe.close();
+        }
+        if (service != null) {
+            service.close();
+        }
+        try (var files = Files.walk(runtime)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    void aClientThatDisconnectsMidHoldLeavesNothingHeld() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld(), "the X server holds the button");
+        }
+        assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+            "released when its connection went away");
+    }
+
+    @Test
+    void abortFromAnotherConnectionReleasesAnotherConnectionsHold() throws Exception {
+        try (AgentClient holder = connect(); AgentClient other = connect()) {
+            hold(holder);
+            assertTrue(probe.leftHeld());
+            // a click from the other connection is refused: the lease is the holder's
+            final long cell = gridCell(other);
+            final ActionCompletionFlyweight refused = batch(other, a -> a.kind(ActionKind.CLICK).targetId(cell)
+                .buttonBits(Button.LEFT));
+            assertEquals(ResultCode.STALE_GENERATION, refused.result());
+            assertTrue(probe.leftHeld(), "nothing of the refused click reached X");
+            final ActionCompletionFlyweight abort = batch(other, a -> a.kind(ActionKind.ABORT));
+            assertEquals(ResultCode.OK, abort.result());
+            assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "ABORT released it");
+        }
+    }
+
+    @Test
+    void sigtermToTheHelperReleasesWhatItHolds() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld());
+            final long start = System.nanoTime();
+            service.inputHelper().process().destroy(); // SIGTERM
+            final long released = probe.awaitLeftReleased(start + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "released on SIGTERM");
+            System.out.printf("helper SIGTERM -> button released in %.1f ms%n", (released - start) / 1e6);
+            assertTrue(service.inputHelper().process().waitFor(5, TimeUnit.SECONDS), "the helper exits");
+            // and the owner answers batches EXECUTOR_LOST from now on (D5)
+            final long cell = gridCell(client);
+            final ActionCompletionFlyweight lost = batch(client, a -> a.kind(ActionKind.CLICK).targetId(cell)
+                .buttonBits(Button.LEFT));
+            assertEquals(ResultCode.EXECUTOR_LOST, lost.result());
+        }
+    }
+
+    // ---- helpers ----
+
+    private AgentClient connect() throws Exception {
+        final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
+        client.readTimeout(Duration.ofSeconds(20));
+        client.hello(1, Capability.POLICY);
+        return client;
+    }
+
+    private void hold(final AgentClient client) throws Exception {
+        final long cell = gridCell(client);
+        final ActionCompletionFlyweight held = batch(client, a -> a.kind(ActionKind.HOLD).targetId(cell)
+            .buttonBits(Button.LEFT));
+        assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+        assertEquals(Button.LEFT, held.physicalState().buttons());
+        assertTrue(held.physicalState().activeLeaseId() != 0, "the hold is leased to this connection");
+    }
+
+    /** A grid cell in the middle of the empty desktop. */
+    static long gridCell(final AgentClient client) throws Exception {
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
+        final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(req, at);
+        o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
+        o.requestId(9).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(200).targetStride(88)
+            .totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
+        o.scope().kind(ScopeKind.DESKTOP).sourceMode(SourceMode.GRID);
+        o.freshness().policy(FreshnessPolicy.LATEST_VALID);
+        client.send(ObserveRequestFlyweight.LENGTH);
+        final var reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
+        final CompletionFlyweight c = new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
+        assertTrue(c.targetCount() > 70);
+        return new TargetFlyweight().wrap(reply.bytes(), reply.offset() + c.targetsOffset() + 70L * c.targetStride()).targetId();
+    }
+
+    static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)
+        throws Exception {
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        final int total = ActionBatchFlyweight.LENGTH + ActionFlyweight.LENGTH;
+        req.zeroOut(at, at + total);
+        final ActionBatchFlyweight b = new ActionBatchFlyweight().wrap(req, at);
+        b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, 0);
+        b.requestId(5).requestedCapabilityBits(Capability.POINTER).policy(AgentAbi.POLICY_STOP_ON_FAILURE)
+            .deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(10)).actionCount(1)
+            .actionStride(ActionFlyweight.LENGTH).actionsOffset(ActionBatchFlyweight.LENGTH)
+            .payloadOffset(total).payloadSize(0).totalSize(total);
+        action.accept(new ActionFlyweight().wrap(req, at + ActionBatchFlyweight.LENGTH));
+        client.send(total);
+        final var reply = client.receive(AgentAbi.ACTION_COMPLETION);
+        final BytesStore<?, byte[]> copy = BytesStore.wrap(new byte[reply.length()]);
+        copy.write(0, reply.bytes(), reply.offset(), reply.length());
+        return new ActionCompletionFlyweight().wrap(copy, 0);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.ipc.AgentClient;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 5's hardest promise with real processes: the owner ({@code bin/saccade owner run}) holds
+ * a mouse button for a connected agent and is killed with SIGKILL; the input helper sees its
+ * lifeline reach end-of-file and releases the button, as the X server reports, then exits.
+ */
+@WithTestDesktop
+class OwnerKillIT {
+    private static final Path LAUNCHER = Path.of(System.getProperty("saccade.dist.dir")).resolve("bin/saccade");
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void killingTheOwnerReleasesTheButtonItsHelperHolds(final TestDesktop desktop) throws Exception {
+        final Path runtime = Files.createTempDirectory("saccade-owner-kill",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        final Path ownerLog = runtime.resolve("owner.log");
+        final ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "owner", "run",
+            "--display", desktop.display(), "--runtime-dir", runtime.toString())
+            .redirectErrorStream(true).redirectOutput(ownerLog.toFile());
+        builder.environment().put("SACCADE_JAVA_OPTS", "-Dsaccade.owner.accessibility=false");
+        final Process owner = builder.start();
+        long helperPid = -1;
+        try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
+            final Path helperLog = runtime.resolve("saccade-input-helper.log");
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!(Files.exists(helperLog) && Files.readString(helperLog).contains("event=helper_attached"))) {
+                assertTrue(owner.isAlive(), "the owner died: " + Files.readString(ownerLog));
+                assertTrue(System.nanoTime() < deadline, "the helper never attached: " + Files.readString(ownerLog));
+                Thread.onSpinWait();
+            }
+            final Matcher pid = Pattern.compile("event=helper_start pid=(\\d+)").matcher(Files.readString(ownerLog));
+            assertTrue(pid.find(), "the owner logged its helper's pid");
+            helperPid = Long.parseLong(pid.group(1));
+
+            final AgentClient client = AgentClient.connect(runtime.resolve("saccade-agent-v1.sock"), Duration.ofSeconds(10));
+            client.readTimeout(Duration.ofSeconds(20));
+            client.hello(1, Capability.POLICY);
+            final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+            final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
+                a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
+            assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+            assertTrue(probe.leftHeld(), "the X server holds the button");
+
+            final long killedAt = System.nanoTime();
+            owner.destroyForcibly(); // SIGKILL: no shutdown hook runs in the owner
+            final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "the button is still held 5 s after the owner was killed");
+            final double ms = (released - killedAt) / 1e6;
+            System.out.printf("owner SIGKILL -> button released in %.1f ms%n", ms);
+            Files.writeString(Path.of(System.getProperty("saccade.dist.dir")).resolveSibling("owner-kill-release-ms.txt"),
+                String.format("%.1f%n", ms), StandardCharsets.UTF_8);
+            assertTrue(ms < 100, "released " + ms + " ms after the kill");
+            client.close();
+
+            final Optional<ProcessHandle> helper = ProcessHandle.of(helperPid);
+            if (helper.isPresent()) {
+                assertTrue(helper.get().onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join() != null
+                    || !helper.get().isAlive(), "the orphaned helper exits by itself");
+            }
+            assertTrue(Files.readString(helperLog).contains("reason=owner_gone"), Files.readString(helperLog));
+        } finally {
+            owner.destroyForcibly();
+            if (helperPid > 0) {
+                ProcessHandle.of(helperPid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            try (var files = Files.walk(runtime)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
