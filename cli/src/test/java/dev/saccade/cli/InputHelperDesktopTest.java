@@ -120,7 +120,7 @@ class InputHelperDesktopTest {
     }
 
     /** A live one-action batch; {@code generation} 0 sets no precondition. */
-    private static ActionCompletionFlyweight send(final AgentClient client, final byte[] payload,
+    static ActionCompletionFlyweight send(final AgentClient client, final byte[] payload,
         final java.util.function.Consumer<ActionFlyweight> action, final long generation) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
@@ -129,7 +129,7 @@ class InputHelperDesktopTest {
         req.zeroOut(at, at + total);
         final ActionBatchFlyweight b = new ActionBatchFlyweight().wrap(req, at);
         b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, 0);
-        b.requestId(5).requestedCapabilityBits(Capability.POINTER | Capability.KEYBOARD)
+        b.requestId(5).requestedCapabilityBits(Capability.POINTER | Capability.KEYBOARD | Capability.WINDOW)
             .policy(AgentAbi.POLICY_STOP_ON_FAILURE).deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(20))
             .actionCount(1).actionStride(ActionFlyweight.LENGTH).actionsOffset(ActionBatchFlyweight.LENGTH)
             .payloadOffset(payloadAt).payloadSize(payload.length).totalSize(total);

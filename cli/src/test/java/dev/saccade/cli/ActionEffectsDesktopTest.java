@@ -1,0 +1,204 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.ipc.AgentClient;
+import dev.saccade.owner.OwnerContext;
+import dev.saccade.owner.OwnerService;
+import dev.saccade.owner.source.TargetIds;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.FilterFlag;
+import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.Modifier;
+import dev.saccade.protocol.QueryFilterFlyweight;
+import dev.saccade.protocol.QueryRequestFlyweight;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.ScopeKind;
+import dev.saccade.protocol.SourceMode;
+import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TextMatch;
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.bytes.BytesStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 5's visible effects through the whole pipeline (query, batch, planner, shared-memory
+ * link, input helper, XTest) on real apps, read back through the scene (AT-SPI, X11).
+ */
+@WithTestDesktop(apps = {DemoApp.QT_CALCULATOR, DemoApp.ZENITY_ENTRY})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class ActionEffectsDesktopTest {
+    private TestDesktop desktop;
+    private Path runtime;
+    private OwnerService service;
+    private AgentClient client;
+
+    @BeforeAll
+    void start(final TestDesktop testDesktop) throws Exception {
+        desktop = testDesktop;
+        runtime = Files.createTempDirectory("saccade-effects",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
+            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
+        assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
+        client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
+        client.readTimeout(Duration.ofSeconds(30));
+        client.hello(1, Capability.POLICY);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (service != null) {
+            service.close();
+        }
+        try (var files = Files.walk(runtime)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    void aPointerClickOnTheCalculatorsSevenShowsSeven() throws Exception {
+        final AppHandle calc = app(DemoApp.QT_CALCULATOR);
+        activate(calc.windowId());
+        final long seven = await(calc.windowId(), Role.BUTTON, "7", TextMatch.EXACT).targetId();
+        final ActionCompletionFlyweight click = InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.CLICK).targetId(seven).buttonBits(Button.LEFT), 0);
+        assertEquals(ResultCode.OK, click.result(), ResultCode.name(click.result()));
+        await(calc.windowId(), Role.TEXT_FIELD, "7", TextMatch.EXACT);
+    }
+
+    @Test
+    void aKeyChordSelectsAllAndTypingReplacesIt() throws Exception {
+        final AppHandle zenity = app(DemoApp.ZENITY_ENTRY);
+        activate(zenity.windowId());
+        final long field = await(zenity.windowId(), Role.TEXT_FIELD, null, TextMatch.EXACT).targetId();
+        ok(InputHelperDesktopTest.send(client, "abc".getBytes(StandardCharsets.UTF_8),
+            a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0));
+        await(zenity.windowId(), Role.TEXT_FIELD, "abc", TextMatch.EXACT);
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a
+        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1B), 0)); // x
+        await(zenity.windowId(), Role.TEXT_FIELD, "x", TextMatch.EXACT);
+    }
+
+    @Test
+    void windowCycleAndActivateChangeTheActiveWindow() throws Exception {
+        final AppHandle calc = app(DemoApp.QT_CALCULATOR);
+        final AppHandle zenity = app(DemoApp.ZENITY_ENTRY);
+        // A window covered by another is OCCLUDED and WINDOW_ACTIVATE refuses it (rule F);
+        // WINDOW_CYCLE reaches it.
+        for (int i = 0; i < 4 && activeWindow() != zenity.windowId(); i++) {
+            final long before = activeWindow();
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (activeWindow() == before) {
+                assertTrue(System.nanoTime() < deadline, "WINDOW_CYCLE did not change the active window");
+            }
+        }
+        assertEquals(zenity.windowId(), activeWindow());
+        activate(calc.windowId());
+        assertEquals(calc.windowId(), activeWindow());
+    }
+
+    // ---- helpers ----
+
+    private static void ok(final ActionCompletionFlyweight c) {
+        assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
+    }
+
+    private void activate(final long window) throws Exception {
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0));
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (activeWindow() != window) {
+            assertTrue(System.nanoTime() < deadline, "window " + window + " never became active");
+        }
+    }
+
+    /** The scene's active window, after waiting for any newer generation briefly. */
+    private long activeWindow() throws Exception {
+        return query(0, null, TextMatch.EXACT, 100).generation().windowId();
+    }
+
+    private AppHandle app(final DemoApp which) {
+        for (final AppHandle a : desktop.apps()) {
+            if (a.app() == which) {
+                return a;
+            }
+        }
+        throw new AssertionError(which + " not running");
+    }
+
+    /** Queries until an actionable target of {@code role} in {@code window} has {@code text} (or any). */
+    private TargetFlyweight await(final long window, final int role, final String text, final int match) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String seen = "";
+        while (System.nanoTime() < deadline) {
+            final CompletionFlyweight c = query(role, text, match, 200);
+            for (int i = 0; i < c.targetCount(); i++) {
+                final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()
+                    + (long) i * c.targetStride());
+                if (t.windowId() == window && (t.flags() & TargetFlag.ACTIONABLE) != 0) {
+                    final BytesStore<?, byte[]> copy = BytesStore.wrap(new byte[TargetFlyweight.LENGTH]);
+                    copy.write(0, c.bytes(), t.offset(), TargetFlyweight.LENGTH);
+                    return new TargetFlyweight().wrap(copy, 0);
+                }
+            }
+            seen = c.targetCount() + " candidates";
+        }
+        throw new AssertionError(Role.name(role) + " \"" + text + "\" never appeared in window " + window + " (" + seen + ")");
+    }
+
+    /** A query of the current scene (waiting up to {@code waitMs} for a newer one first). */
+    private CompletionFlyweight query(final int role, final String text, final int match, final long waitMs) throws Exception {
+        final byte[] utf8 = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        final int total = QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH + utf8.length;
+        req.zeroOut(at, at + total);
+        final QueryRequestFlyweight q = new QueryRequestFlyweight().wrap(req, at);
+        q.header().set(QueryRequestFlyweight.LENGTH, AgentAbi.QUERY_REQUEST, 0);
+        q.requestId(2).requestedCapabilityBits(Capability.OBSERVE).maximumResults(1000).filterCount(1)
+            .filterStride(QueryFilterFlyweight.LENGTH).filtersOffset(QueryRequestFlyweight.LENGTH).totalSize(total);
+        q.scope().kind(ScopeKind.DESKTOP).sourceMode(role == 0 ? SourceMode.FUSED : SourceMode.SEMANTIC);
+        q.freshness().policy(FreshnessPolicy.LATEST_VALID);
+        final QueryFilterFlyweight f = new QueryFilterFlyweight().wrap(req, at + QueryRequestFlyweight.LENGTH);
+        int flags = role == 0 ? 0 : FilterFlag.ROLE;
+        if (utf8.length > 0) {
+            flags |= FilterFlag.TEXT;
+            f.textMatch(match).textOffset(QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH).textSize(utf8.length);
+            req.write(at + QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH, utf8, 0, utf8.length);
+        }
+        f.flags(flags).role(role);
+        client.send(total);
+        final var reply = client.receive(AgentAbi.QUERY_COMPLETION);
+        final BytesStore<?, byte[]> copy = BytesStore.wrap(new byte[reply.length()]);
+        copy.write(0, reply.bytes(), reply.offset(), reply.length());
+        return new CompletionFlyweight().wrap(copy, 0);
+    }
+}
