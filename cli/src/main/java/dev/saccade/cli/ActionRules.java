@@ -1,11 +1,13 @@
 package dev.saccade.cli;
 
+import dev.saccade.protocol.ActionFlag;
+
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 
 /**
- * The table of spec §5.8 as {@code saccade act} needs it: per action kind, the connection
- * capability it needs, how many targets it names, and which options shape it. The service
+ * The table of spec §5.8 as {@code saccade act} needs it: the columns the service checks come
+ * from {@link dev.saccade.protocol.ActionRules}; this adds which options shape each kind. The service
  * checks the same rules (and answers INVALID_MESSAGE or ACTION_UNSUPPORTED rows); checking them
  * here makes a wrong command line a usage error that names the option.
  */
@@ -15,72 +17,22 @@ final class ActionRules {
 
     /** Column "Cap": the capability the kind needs in the batch's requested set (§5.1). */
     static int capability(final int kind) {
-        switch (kind) {
-            case ActionKind.TEXT:
-                return Capability.KEYBOARD | Capability.POINTER;
-            case ActionKind.KEY:
-            case ActionKind.KEY_CHORD:
-                return Capability.KEYBOARD;
-            case ActionKind.WINDOW_ACTIVATE:
-            case ActionKind.WINDOW_CYCLE:
-                return Capability.WINDOW;
-            case ActionKind.QUERY_PHYSICAL_STATE:
-                return Capability.OBSERVE;
-            default:
-                return Capability.POINTER;
-        }
+        return dev.saccade.protocol.ActionRules.capability(kind);
     }
 
     /** Column "Rule": how many targets the kind names (0, 1, or 2: {@code --target} and {@code --to}). */
     static int targets(final int kind) {
-        switch (kind) {
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-                return 2;
-            case ActionKind.KEY:
-            case ActionKind.KEY_CHORD:
-            case ActionKind.RELEASE:
-            case ActionKind.WINDOW_CYCLE:
-            case ActionKind.ABORT:
-            case ActionKind.QUERY_PHYSICAL_STATE:
-                return 0;
-            default:
-                return 1;
-        }
+        return dev.saccade.protocol.ActionRules.targets(kind);
     }
 
     /** Column "Flags": EXPLICIT_POINTS allowed, so {@code --at} may replace the safe point. */
     static boolean takesPoints(final int kind) {
-        switch (kind) {
-            case ActionKind.POINTER_MOVE:
-            case ActionKind.POINTER_HOVER:
-            case ActionKind.CLICK:
-            case ActionKind.INVOKE:
-            case ActionKind.HOLD:
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-            case ActionKind.SCROLL:
-            case ActionKind.TEXT:
-                return true;
-            default:
-                return false;
-        }
+        return (dev.saccade.protocol.ActionRules.allowedFlags(kind) & ActionFlag.EXPLICIT_POINTS) != 0;
     }
 
     /** Column "Button": exactly one button ({@code --button}, default left). */
     static boolean takesButton(final int kind) {
-        switch (kind) {
-            case ActionKind.CLICK:
-            case ActionKind.INVOKE:
-            case ActionKind.HOLD:
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-            case ActionKind.TEXT:
-            case ActionKind.RELEASE:
-                return true;
-            default:
-                return false;
-        }
+        return dev.saccade.protocol.ActionRules.needsOneButton(kind);
     }
 
     /** Kinds whose input repeats (click counts 1..repeat). */

@@ -7,6 +7,7 @@ import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.ActionResultFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
@@ -222,7 +223,7 @@ public final class ActionPlanner {
         final int kind = a.kind();
         final boolean dryRun = (b.header().flags() & AgentAbi.FLAG_DRY_RUN) != 0;
         // A. shape
-        final int allowedFlags = allowedFlags(kind);
+        final int allowedFlags = ActionRules.allowedFlags(kind);
         if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
             || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : a.payloadSize() != 0)
             || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
@@ -230,7 +231,7 @@ public final class ActionPlanner {
             return ResultCode.ACTION_UNSUPPORTED;
         }
         // B. capability: the batch's requested = available ∩ batch.requested_capability_bits
-        final int needed = capabilityOf(kind);
+        final int needed = ActionRules.capability(kind);
         if ((needed & available & b.requestedCapabilityBits()) != needed) {
             return ResultCode.CAPABILITY_DENIED;
         }
@@ -247,13 +248,13 @@ public final class ActionPlanner {
         if (repeat > AgentAbi.MAX_REPEAT_COUNT || (a.modifiers() & ~Modifier.ALL) != 0) {
             return ResultCode.INVALID_MESSAGE;
         }
-        final int targets = targetsOf(kind);
+        final int targets = ActionRules.targets(kind);
         if ((targets >= 1) != (a.targetId() != 0) || (targets == 2) != (a.secondaryTargetId() != 0)
             || (targets == 0 && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
             return ResultCode.INVALID_MESSAGE;
         }
         final int button = a.buttonBits();
-        if (needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
+        if (ActionRules.needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
             return ResultCode.INVALID_MESSAGE;
         }
         if ((kind == ActionKind.RELEASE && (state.buttons() & button) == 0)
@@ -278,14 +279,14 @@ public final class ActionPlanner {
         // F. targets, first then second
         final ScenePacket scene = scenes.current();
         if (targets >= 1) {
-            final int t1 = target(scene, a.targetId(), firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
+            final int t1 = target(scene, a.targetId(), ActionRules.firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
                 a.pointXQ8(), a.pointYQ8(), 0);
             if (t1 != ResultCode.OK) {
                 return t1;
             }
         }
         if (targets == 2) {
-            final int t2 = target(scene, a.secondaryTargetId(), secondTargetCapability(kind),
+            final int t2 = target(scene, a.secondaryTargetId(), ActionRules.secondTargetCapability(kind),
                 (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0, a.secondaryPointXQ8(), a.secondaryPointYQ8(), 2);
             if (t2 != ResultCode.OK) {
                 return t2;
@@ -293,7 +294,7 @@ public final class ActionPlanner {
         }
         // G: X11 grants pointer, keyboard and window input to every client: nothing to refuse.
         // H. dispatch: what §5.9 refuses before any event
-        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !acceptedUsage((int) a.keyUsage())) {
+        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !ActionRules.acceptedUsage((int) a.keyUsage())) {
             return ResultCode.ACTION_UNSUPPORTED;
         }
         if (kind == ActionKind.TEXT && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
@@ -467,118 +468,5 @@ public final class ActionPlanner {
         }
         run.active = false;
         return (int) c.totalSize();
-    }
-
-    // ---- the table of §5.8 ----
-
-    /** Allowed per-action flags, or -1 for an unknown kind. */
-    static int allowedFlags(final int kind) {
-        switch (kind) {
-            case ActionKind.POINTER_MOVE:
-            case ActionKind.POINTER_HOVER:
-            case ActionKind.CLICK:
-            case ActionKind.INVOKE:
-            case ActionKind.HOLD:
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-            case ActionKind.SCROLL:
-            case ActionKind.TEXT:
-                return ActionFlag.EXPLICIT_POINTS;
-            case ActionKind.WINDOW_CYCLE:
-                return ActionFlag.CYCLE_BACKWARD;
-            case ActionKind.WINDOW_ACTIVATE:
-            case ActionKind.KEY:
-            case ActionKind.KEY_CHORD:
-            case ActionKind.RELEASE:
-            case ActionKind.ABORT:
-            case ActionKind.QUERY_PHYSICAL_STATE:
-                return 0;
-            default:
-                return -1;
-        }
-    }
-
-    static int capabilityOf(final int kind) {
-        switch (kind) {
-            case ActionKind.TEXT:
-                return Capability.KEYBOARD | Capability.POINTER;
-            case ActionKind.KEY:
-            case ActionKind.KEY_CHORD:
-                return Capability.KEYBOARD;
-            case ActionKind.WINDOW_ACTIVATE:
-            case ActionKind.WINDOW_CYCLE:
-                return Capability.WINDOW;
-            case ActionKind.QUERY_PHYSICAL_STATE:
-                return Capability.OBSERVE;
-            default:
-                return Capability.POINTER;
-        }
-    }
-
-    /** How many targets the kind names: 0, 1 or 2; -1 where target ids are not looked at. */
-    static int targetsOf(final int kind) {
-        switch (kind) {
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-                return 2;
-            case ActionKind.KEY:
-            case ActionKind.KEY_CHORD:
-            case ActionKind.RELEASE:
-            case ActionKind.ABORT:
-            case ActionKind.QUERY_PHYSICAL_STATE:
-            case ActionKind.WINDOW_CYCLE:
-                return 0;
-            default:
-                return 1;
-        }
-    }
-
-    static boolean needsOneButton(final int kind) {
-        switch (kind) {
-            case ActionKind.CLICK:
-            case ActionKind.INVOKE:
-            case ActionKind.HOLD:
-            case ActionKind.DRAG_DROP:
-            case ActionKind.TEXT_SELECT:
-            case ActionKind.TEXT:
-            case ActionKind.RELEASE:
-                return true;
-            default:
-                return false;
-        }
-    }
-
-    static int firstTargetCapability(final int kind) {
-        switch (kind) {
-            case ActionKind.POINTER_MOVE:
-            case ActionKind.POINTER_HOVER:
-                return TargetCapability.POINTER_MOVE;
-            case ActionKind.CLICK:
-            case ActionKind.HOLD:
-                return TargetCapability.CLICK;
-            case ActionKind.INVOKE:
-                return TargetCapability.INVOKE;
-            case ActionKind.DRAG_DROP:
-                return TargetCapability.DRAG_SOURCE;
-            case ActionKind.TEXT_SELECT:
-                return TargetCapability.TEXT_SELECT;
-            case ActionKind.SCROLL:
-                return TargetCapability.SCROLL;
-            case ActionKind.TEXT:
-                return TargetCapability.TEXT;
-            case ActionKind.WINDOW_ACTIVATE:
-                return TargetCapability.WINDOW_ACTIVATE;
-            default:
-                return 0;
-        }
-    }
-
-    static int secondTargetCapability(final int kind) {
-        return kind == ActionKind.DRAG_DROP ? TargetCapability.DROP_TARGET : TargetCapability.TEXT_SELECT;
-    }
-
-    /** §5.10's accepted HID keyboard-page usages. */
-    static boolean acceptedUsage(final int usage) {
-        return (usage >= 0x04 && usage <= 0x31) || (usage >= 0x33 && usage <= 0x52) || (usage >= 0xE0 && usage <= 0xE7);
     }
 }
