@@ -43,7 +43,7 @@ class AccessibilityEdgesDesktopTest {
     private static final int NODE_BUDGET = 50;
 
     private TestDesktop desktop;
-    private Path runtime;
+    private DesktopService d;
     private OwnerService service;
     private SocketWire client;
 
@@ -51,37 +51,26 @@ class AccessibilityEdgesDesktopTest {
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
         System.setProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP, Integer.toString(NODE_BUDGET));
-        runtime = Files.createTempDirectory("saccade-a11y-edges",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
-        client = new SocketWire(service.endpoint());
-        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+        d = DesktopService.start(desktop);
+        service = d.service;
+        client = d.client;
     }
 
     @AfterAll
     void stopService() throws Exception {
         System.clearProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP);
-        if (client != null) {
-            client.close();
-        }
-        if (service != null) {
-            service.close();
-        }
-        if (runtime != null) {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (d != null) {
+            d.close();
         }
     }
 
     @Test
     void aPasswordFieldIsASecureTargetWhoseTextIsNeverPublished() throws Exception {
         final Process password = desktop.configure(new ProcessBuilder("zenity", "--password", "--title=Secret"))
-            .redirectErrorStream(true).redirectOutput(runtime.resolve("zenity.log").toFile()).start();
+            .redirectErrorStream(true).redirectOutput(d.runtime.resolve("zenity.log").toFile()).start();
         try {
-            final CompletionFlyweight c = awaitObserve(
-                s -> count(s, t -> (t.flags() & TargetFlag.SECURE) != 0) >= 1);
+            final CompletionFlyweight c = d.awaitObserve(o -> { },
+                s -> DesktopService.count(s, t -> (t.flags() & TargetFlag.SECURE) != 0) >= 1);
             for (int i = 0; i < c.targetCount(); i++) {
                 final TargetFlyweight t = ObserveQueryConformance.target(c, i);
                 if ((t.flags() & TargetFlag.SECURE) != 0) {
@@ -98,9 +87,9 @@ class AccessibilityEdgesDesktopTest {
     @Test
     void aTreeOverTheNodeBudgetOrAStoppedApplicationMakesTheSceneIncompleteWhileTheOwnerAnswers() throws Exception {
         // over the budget: gtk3-demo's ~190 objects are cut at 50
-        final CompletionFlyweight cut = awaitObserve(
-            s -> (s.header().flags() & AgentAbi.FLAG_SOURCE_INCOMPLETE) != 0 && count(s, t -> t.targetId() >>> 56 == 3) > 0);
-        assertTrue(count(cut, t -> t.targetId() >>> 56 == 3) <= NODE_BUDGET, "at most the budget");
+        final CompletionFlyweight cut = d.awaitObserve(o -> { },
+            s -> (s.header().flags() & AgentAbi.FLAG_SOURCE_INCOMPLETE) != 0 && DesktopService.count(s, t -> t.targetId() >>> 56 == 3) > 0);
+        assertTrue(DesktopService.count(cut, t -> t.targetId() >>> 56 == 3) <= NODE_BUDGET, "at most the budget");
 
         // a stopped application: its D-Bus calls time out; the owner answers meanwhile
         final AppHandle gtk = desktop.apps().get(0);
@@ -130,32 +119,5 @@ class AccessibilityEdgesDesktopTest {
         assertTrue(kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
     }
 
-    private CompletionFlyweight awaitObserve(final Predicate<CompletionFlyweight> done) throws IOException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        CompletionFlyweight c;
-        do {
-            c = ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
-                o.maximumTargets(10_000);
-                o.scope().sourceMode(SourceMode.FUSED);
-            })));
-            if (done.test(c)) {
-                return c;
-            }
-            final long seen = c.generation().generation();
-            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
-                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
-                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("condition not reached by generation " + c.generation().generation());
-    }
 
-    private static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
-        int n = 0;
-        for (int i = 0; i < c.targetCount(); i++) {
-            if (p.test(ObserveQueryConformance.target(c, i))) {
-                n++;
-            }
-        }
-        return n;
-    }
 }

@@ -46,41 +46,30 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class FusedSceneDesktopTest {
     private TestDesktop desktop;
-    private Path runtime;
+    private DesktopService d;
     private OwnerService service;
     private SocketWire client;
 
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        runtime = Files.createTempDirectory("saccade-fused-test",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
-        client = new SocketWire(service.endpoint());
-        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+        d = DesktopService.start(desktop);
+        service = d.service;
+        client = d.client;
     }
 
     @AfterAll
     void stopService() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (service != null) {
-            service.close();
-        }
-        if (runtime != null) {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (d != null) {
+            d.close();
         }
     }
 
     @Test
     void gtkButtonsAreSemanticTargetsInsideTheirWindowWithStableIdsAndExactTextLookup() throws Exception {
         final AppHandle gtk = app(DemoApp.GTK3_DEMO);
-        final CompletionFlyweight first = awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
-            c -> count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
+        final CompletionFlyweight first = d.awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
+            c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
         final Map<Long, String> buttons = new HashMap<>();
         for (int i = 0; i < first.targetCount(); i++) {
             final TargetFlyweight t = ObserveQueryConformance.target(first, i);
@@ -88,7 +77,7 @@ class FusedSceneDesktopTest {
             assertTrue(TargetIds.namespace(t.targetId()) == 3 || TargetIds.namespace(t.targetId()) == 1);
             if (t.role() == Role.BUTTON && t.windowId() == gtk.windowId() && t.textSize() > 0) {
                 // inside the X window's bounds (what xwininfo reports for the client area)
-                final TargetFlyweight window = find(first, TargetIds.window(gtk.windowId()));
+                final TargetFlyweight window = DesktopService.find(first, TargetIds.window(gtk.windowId()));
                 assertNotNull(window);
                 assertTrue(t.boundsXQ8() >= window.boundsXQ8() && t.boundsYQ8() >= window.boundsYQ8()
                     && t.boundsXQ8() + t.boundsWidthQ8() <= window.boundsXQ8() + window.boundsWidthQ8()
@@ -104,9 +93,9 @@ class FusedSceneDesktopTest {
         final long g = first.generation().generation();
         desktop.configure(new ProcessBuilder("xdotool", "mousemove", "1", "1")).start().waitFor(10, TimeUnit.SECONDS);
         service.accessibility().requestRefresh().get(10, TimeUnit.SECONDS);
-        final CompletionFlyweight later = observe(o -> o.scope().sourceMode(SourceMode.SEMANTIC));
+        final CompletionFlyweight later = d.observe(o -> o.scope().sourceMode(SourceMode.SEMANTIC));
         for (final Map.Entry<Long, String> b : buttons.entrySet()) {
-            final TargetFlyweight t = find(later, b.getKey());
+            final TargetFlyweight t = DesktopService.find(later, b.getKey());
             assertNotNull(t, "button " + b.getValue() + " lost its id after generation " + g);
             assertEquals(b.getValue(), ObserveQueryConformance.text(later, t));
         }
@@ -128,8 +117,8 @@ class FusedSceneDesktopTest {
     @Test
     void invokingSevenPlusFiveEqualsMakesTheCalculatorShowTwelve() throws Exception {
         final AppHandle calc = app(DemoApp.QT_CALCULATOR);
-        awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
-            c -> count(c, t -> t.role() == Role.BUTTON && t.windowId() == calc.windowId()) >= 10);
+        d.awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
+            c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == calc.windowId()) >= 10);
         for (final String key : new String[] {"7", "+", "5", "="}) {
             final CompletionFlyweight c = query(key, FilterFlag.TEXT | FilterFlag.ROLE, Role.BUTTON);
             long id = 0;
@@ -143,8 +132,8 @@ class FusedSceneDesktopTest {
             assertEquals(ResultCode.PLATFORM_OK, result, "invoke " + key);
         }
         // the display (a line edit) reads 12 in a later generation
-        final CompletionFlyweight shown = awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
-            c -> count(c, t -> t.windowId() == calc.windowId() && t.role() == Role.TEXT_FIELD
+        final CompletionFlyweight shown = d.awaitObserve(o -> o.scope().sourceMode(SourceMode.SEMANTIC),
+            c -> DesktopService.count(c, t -> t.windowId() == calc.windowId() && t.role() == Role.TEXT_FIELD
                 && "12".equals(ObserveQueryConformance.text(c, t))) == 1);
         assertNotNull(shown);
         assertEquals(ResultCode.PLATFORM_NOT_FOUND,
@@ -153,16 +142,16 @@ class FusedSceneDesktopTest {
 
     @Test
     void oneGenerationHoldsWindowSemanticAndGridTargetsAndModesSelectThem() throws Exception {
-        final CompletionFlyweight fused = awaitObserve(o -> { },
-            c -> count(c, t -> t.sourceBits() == SourceBit.ACCESSIBILITY && TargetIds.namespace(t.targetId()) == 3) > 10);
-        final int windows = count(fused, t -> t.role() == Role.WINDOW && TargetIds.namespace(t.targetId()) == 1);
-        final int semantic = count(fused, t -> TargetIds.namespace(t.targetId()) == 3);
-        final int grid = count(fused, t -> t.sourceBits() == SourceBit.GRID);
+        final CompletionFlyweight fused = d.awaitObserve(o -> { },
+            c -> DesktopService.count(c, t -> t.sourceBits() == SourceBit.ACCESSIBILITY && TargetIds.namespace(t.targetId()) == 3) > 10);
+        final int windows = DesktopService.count(fused, t -> t.role() == Role.WINDOW && TargetIds.namespace(t.targetId()) == 1);
+        final int semantic = DesktopService.count(fused, t -> TargetIds.namespace(t.targetId()) == 3);
+        final int grid = DesktopService.count(fused, t -> t.sourceBits() == SourceBit.GRID);
         assertTrue(windows >= 2 && semantic > 10 && grid == 144, windows + " windows, " + semantic + " semantic, " + grid);
-        final CompletionFlyweight gridOnly = observe(o -> o.scope().sourceMode(SourceMode.GRID));
+        final CompletionFlyweight gridOnly = d.observe(o -> o.scope().sourceMode(SourceMode.GRID));
         assertEquals(144, gridOnly.targetCount());
         // the active window's scope keeps the semantic targets inside that window
-        final CompletionFlyweight active = observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW).sourceMode(SourceMode.SEMANTIC));
+        final CompletionFlyweight active = d.observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW).sourceMode(SourceMode.SEMANTIC));
         final long window = active.scope().stableId();
         assertTrue(active.targetCount() > 1, "semantic targets of the active window");
         for (int i = 0; i < active.targetCount(); i++) {
@@ -191,12 +180,6 @@ class FusedSceneDesktopTest {
         throw new AssertionError(which + " not running");
     }
 
-    private CompletionFlyweight observe(final Consumer<dev.saccade.protocol.ObserveRequestFlyweight> change) throws IOException {
-        return ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
-            o.maximumTargets(10_000);
-            change.accept(o);
-        })));
-    }
 
     private CompletionFlyweight query(final String text, final int flags, final int role) throws IOException {
         final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(Requests.query(71, text,
@@ -205,41 +188,7 @@ class FusedSceneDesktopTest {
         return c;
     }
 
-    private CompletionFlyweight awaitObserve(final Consumer<dev.saccade.protocol.ObserveRequestFlyweight> change,
-        final Predicate<CompletionFlyweight> done) throws IOException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        CompletionFlyweight c;
-        do {
-            c = observe(change);
-            if (done.test(c)) {
-                return c;
-            }
-            final long seen = c.generation().generation();
-            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
-                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
-                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("condition not reached by generation " + c.generation().generation());
-    }
 
-    private static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
-        int n = 0;
-        for (int i = 0; i < c.targetCount(); i++) {
-            if (p.test(ObserveQueryConformance.target(c, i))) {
-                n++;
-            }
-        }
-        return n;
-    }
 
-    private static TargetFlyweight find(final CompletionFlyweight c, final long id) {
-        for (int i = 0; i < c.targetCount(); i++) {
-            final TargetFlyweight t = ObserveQueryConformance.target(c, i);
-            if (t.targetId() == id) {
-                return t;
-            }
-        }
-        return null;
-    }
 
 }

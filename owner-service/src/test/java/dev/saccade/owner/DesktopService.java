@@ -1,0 +1,124 @@
+package dev.saccade.owner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.ObserveRequestFlyweight;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testdesktop.TestDesktop;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The owner service on a test desktop with one authenticated client, for the desktop tests: a
+ * private 0700 runtime directory, the desktop's session bus, no input helper (this module cannot
+ * load it; the cli module's tests drive the helper).
+ */
+final class DesktopService implements AutoCloseable {
+    final TestDesktop desktop;
+    final Path runtime;
+    OwnerService service;
+    SocketWire client;
+
+    private DesktopService(final TestDesktop desktop, final Path runtime) {
+        this.desktop = desktop;
+        this.runtime = runtime;
+    }
+
+    static DesktopService start(final TestDesktop desktop) throws Exception {
+        final DesktopService d = new DesktopService(desktop, Files.createTempDirectory("saccade-desktop-test",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        d.startService();
+        return d;
+    }
+
+    /** (Re)starts the service and its client on the same runtime directory. */
+    void startService() throws Exception {
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
+            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
+        client = new SocketWire(service.endpoint());
+        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+    }
+
+    void stopService() throws Exception {
+        client.close();
+        service.close();
+    }
+
+    /** An observe of up to 10,000 targets, changed by {@code change}. */
+    CompletionFlyweight observe(final Consumer<ObserveRequestFlyweight> change) throws IOException {
+        return ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
+            o.maximumTargets(10_000);
+            change.accept(o);
+        })));
+    }
+
+    CompletionFlyweight query(final byte[] request) throws IOException {
+        final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(request));
+        assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
+        return c;
+    }
+
+    /** Observes until {@code done} holds, waiting for each next generation in between. */
+    CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
+        final Predicate<CompletionFlyweight> done) throws IOException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        CompletionFlyweight c;
+        do {
+            c = observe(change);
+            if (done.test(c)) {
+                return c;
+            }
+            final long seen = c.generation().generation();
+            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
+                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
+                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("condition not reached by generation " + c.generation().generation());
+    }
+
+    static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
+        int n = 0;
+        for (int i = 0; i < c.targetCount(); i++) {
+            if (p.test(ObserveQueryConformance.target(c, i))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    static TargetFlyweight find(final CompletionFlyweight c, final long id) {
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = ObserveQueryConformance.target(c, i);
+            if (t.targetId() == id) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (client != null) {
+                client.close();
+            }
+            if (service != null) {
+                service.close();
+            }
+        } finally {
+            try (var files = Files.walk(runtime)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
