@@ -1,5 +1,6 @@
 package dev.saccade.helper;
 
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.ResultCode;
 
 /**
@@ -14,10 +15,12 @@ import dev.saccade.protocol.ResultCode;
 public final class GuardedBackend implements InputBackend {
     private final InputBackend backend;
     private final HeldInputLedger ledger;
+    private final HeldInputRecorder recorder;
 
     public GuardedBackend(final InputBackend backend, final HeldInputLedger ledger) {
         this.backend = backend;
         this.ledger = ledger;
+        this.recorder = LedgerRelease.recorder(ledger);
     }
 
     public HeldInputLedger ledger() {
@@ -112,23 +115,23 @@ public final class GuardedBackend implements InputBackend {
     /** Records into the ledger, whatever {@code recorder} says: nothing typed here goes unrecorded. */
     @Override
     public int typeText(final byte[] utf8, final int offset, final int length, final HeldInputRecorder recorder) {
-        return backend.typeText(utf8, offset, length, ledger);
+        return backend.typeText(utf8, offset, length, recorder);
     }
 
     @Override
     public int typeText(final byte[] utf8, final int offset, final int length) {
-        return backend.typeText(utf8, offset, length, ledger);
+        return backend.typeText(utf8, offset, length, recorder);
     }
 
     /** Records into the ledger, whatever {@code recorder} says. */
     @Override
     public int restoreKeymap(final long nowNs, final boolean force, final HeldInputRecorder recorder) {
-        return backend.restoreKeymap(nowNs, force, ledger);
+        return backend.restoreKeymap(nowNs, force, recorder);
     }
 
     /** {@link #restoreKeymap(long, boolean, HeldInputRecorder)} into the ledger. */
     public int restoreKeymap(final long nowNs, final boolean force) {
-        return backend.restoreKeymap(nowNs, force, ledger);
+        return backend.restoreKeymap(nowNs, force, recorder);
     }
 
     @Override
@@ -172,17 +175,17 @@ public final class GuardedBackend implements InputBackend {
 
     /**
      * Releases everything the ledger holds (buttons, keys, modifiers in reverse order), undoes
-     * every key code binding, syncs, and increments physical_sequence: {@link HeldInputLedger#releaseAll}.
+     * every key code binding, syncs, and increments physical_sequence: {@link LedgerRelease#releaseAll}.
      */
     public int releaseAll() {
-        return ledger.releaseAll(backend);
+        return LedgerRelease.releaseAll(ledger, backend);
     }
 
     /** Releases everything (the helper's shutdown path), then closes the wrapped backend. */
     @Override
     public void close() {
         try {
-            ledger.releaseAll(backend);
+            LedgerRelease.releaseAll(ledger, backend);
         } finally {
             backend.close();
         }

@@ -3,7 +3,7 @@ package dev.saccade.helper;
 /**
  * Told by a backend of the key presses and key code bindings it makes inside one compound call
  * ({@link InputBackend#typeText}, {@link InputBackend#restoreKeymap}), so that nothing is pressed
- * or rebound without being recorded. {@link HeldInputLedger} is the recorder that matters.
+ * or rebound without being recorded. {@link dev.saccade.ipc.link.HeldInputLedger} is the recorder that matters.
  *
  * <p>Order contract: {@link #keyDown} before the press is emitted, {@link #keyUp} only after the
  * release was flushed to the platform; {@link #keyCodeBound} before the binding request,

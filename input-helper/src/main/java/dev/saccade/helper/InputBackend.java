@@ -20,7 +20,7 @@ import dev.saccade.protocol.ResultCode;
  *       {@link #wheelSteps(int)}). Positive y scrolls down, positive x right.</li>
  *   <li>Keys are <b>platform key codes</b> (X11: 8..255) found from USB HID keyboard-page usages
  *       by {@link #keyCodeOf(int)} through the platform's current keymap; {@link #key(int, boolean)}
- *       combines both. Key codes are what {@link HeldInputLedger} records, because releasing a key
+ *       combines both. Key codes are what {@link dev.saccade.ipc.link.HeldInputLedger} records, because releasing a key
  *       later must not depend on the keymap still being the same.</li>
  * </ul>
  *
@@ -31,7 +31,7 @@ import dev.saccade.protocol.ResultCode;
  *
  * <p>An implementation is confined to one thread (the helper thread) unless it says otherwise.
  * Nothing pressed through a raw backend is recorded: the helper wraps it in a
- * {@link GuardedBackend}, whose {@link HeldInputLedger} sees every press.
+ * {@link GuardedBackend}, whose {@link dev.saccade.ipc.link.HeldInputLedger} sees every press.
  */
 public interface InputBackend extends AutoCloseable {
     /** Wheel pseudo-buttons (X11 buttons 4..7): pressed and released by {@link #scroll}, held only in between. */
@@ -143,7 +143,7 @@ public interface InputBackend extends AutoCloseable {
 
     /**
      * Resets a key code to no symbols: for bindings a dead helper left behind, found in its
-     * {@link HeldInputLedger}.
+     * {@link dev.saccade.ipc.link.HeldInputLedger}.
      */
     int unbindKeyCode(int keyCode);
 

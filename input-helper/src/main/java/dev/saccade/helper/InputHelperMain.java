@@ -2,6 +2,7 @@ package dev.saccade.helper;
 
 import dev.saccade.helper.backend.xtest.UserInputMonitor;
 import dev.saccade.helper.backend.xtest.XTestBackend;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;
 import dev.saccade.ipc.link.HelperSide;
 import dev.saccade.ipc.link.SessionNonce;
@@ -80,7 +81,7 @@ public final class InputHelperMain {
             } else if (!ledger.isEmpty()) {
                 // a killed predecessor's keys and buttons are still down in X (it never releases them)
                 LOG.warn("event=helper_release_inherited held={}", ledger);
-                ledger.releaseAll(xtest);
+                LedgerRelease.releaseAll(ledger, xtest);
             }
             final GuardedBackend backend = new GuardedBackend(xtest, ledger);
             final PlanExecutor executor = new PlanExecutor(backend, ledger, side);

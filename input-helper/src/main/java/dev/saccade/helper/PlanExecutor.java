@@ -1,5 +1,6 @@
 package dev.saccade.helper;
 
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperSide;
 import dev.saccade.ipc.link.PlanHandler;
 import dev.saccade.protocol.AgentAbi;

@@ -5,7 +5,7 @@
  *   <li>{@link dev.saccade.helper.InputBackend}: what a platform backend does (pointer, buttons,
  *       wheel, keys by HID usage, modifiers, text of any Unicode, window activation and cycling,
  *       flush/sync, physical state reads), answering platform codes;</li>
- *   <li>{@link dev.saccade.helper.HeldInputLedger}: every key and button held and every key code
+ *   <li>{@link dev.saccade.ipc.link.HeldInputLedger}: every key and button held and every key code
  *       rebound, in a position-independent 128-byte region meant for the shared-memory control
  *       block, so that another process can release input after the helper died;</li>
  *   <li>{@link dev.saccade.helper.GuardedBackend}: the backend wrapper that records each press

@@ -1,18 +1,24 @@
 package dev.saccade.owner.helper;
 
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.LinkFileDescriptor;
 import dev.saccade.ipc.link.LinkPaths;
 import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.ipc.link.SessionNonce;
+import dev.saccade.protocol.ResultCode;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.bytes.BytesStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +28,15 @@ import org.slf4j.LoggerFactory;
  * where other local users could read it), the helper JVM on a classpath without the owner's
  * own code, and a launcher thread that waits for its lifeline handshake before plans may flow.
  * {@link #close()} stops the helper with SIGTERM, on which it releases everything it holds.
+ *
+ * <p>When the helper dies otherwise (killed, crashed: its lifeline reaches end-of-file), the
+ * launcher's thread at once releases whatever the helper's shared ledger says is held, over an X
+ * connection of its own ({@link OwnerXRelease}: the X server does not release XTest input of a
+ * dead client), then starts a replacement with a new link file and nonce whose ledger is seeded
+ * with the old one (so the replacement releases it again at its start), and hands the new link to
+ * the same {@link ShmInputExecutor}. Until the replacement attaches batches answer EXECUTOR_LOST.
+ * A helper that exits on SIGTERM (or with status 0) was stopped on purpose and is not replaced;
+ * nor is one lost more than {@link #MAX_RESTARTS_PER_MINUTE} times a minute.
  */
 public final class InputHelperLauncher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(InputHelperLauncher.class);
@@ -38,29 +53,82 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** The helper's own log, in the runtime directory (0700), where `saccade doctor` can point. */
     public static final String LOG_FILE_NAME = "saccade-input-helper.log";
+    /** Replacements started within one minute at most; beyond that the helper stays lost (D5). */
+    public static final int MAX_RESTARTS_PER_MINUTE = 5;
+    /** Exit status of a JVM stopped by SIGTERM: a deliberate stop, not replaced. */
+    private static final int EXIT_SIGTERM = 128 + 15;
+    private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
+    private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
 
-    private final OwnerSide link;
-    private final OwnerLifeline lifeline;
+    /** One helper process with its own link file, lifeline and nonce. */
+    private static final class Incarnation {
+        final OwnerSide link;
+        final OwnerLifeline lifeline;
+        final Process process;
+        /** The executor's number for this link, 0 while it was never handed to the executor. */
+        volatile long executorNumber;
+        volatile boolean attached;
+        volatile boolean lost;
+
+        Incarnation(final OwnerSide link, final OwnerLifeline lifeline, final Process process) {
+            this.link = link;
+            this.lifeline = lifeline;
+            this.process = process;
+        }
+    }
+
+    private final Path runtimeDirectory;
+    private final String display;
     private final ShmInputExecutor executor;
-    private final Process process;
-    private final Thread awaiter;
+    private final Thread supervisor;
+    private final Object lock = new Object();
+    /** Links of lost helpers, closed once the owner thread no longer uses them (launcher thread, under lock). */
+    private final ArrayDeque<Incarnation> retired = new ArrayDeque<>();
+    private final ArrayDeque<Long> restartTimes = new ArrayDeque<>();
+    private final HeldInputLedger lostLedger = new HeldInputLedger()
+        .wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0);
+    private volatile Incarnation current;
+    private volatile boolean closing;
+    private volatile int restarts;
+    private volatile long lastLossReleaseNs = -1;
 
-    private InputHelperLauncher(final OwnerSide link, final OwnerLifeline lifeline, final Process process) {
-        this.link = link;
-        this.lifeline = lifeline;
-        this.executor = new ShmInputExecutor(link, lifeline);
-        this.process = process;
-        this.awaiter = new Thread(this::awaitHandshake, "saccade-helper-launcher");
-        awaiter.setDaemon(true);
+    private InputHelperLauncher(final Path runtimeDirectory, final String display, final Incarnation first) {
+        this.runtimeDirectory = runtimeDirectory;
+        this.display = display;
+        this.current = first;
+        this.executor = new ShmInputExecutor(first.link, first.lifeline);
+        first.executorNumber = 1;
+        this.supervisor = new Thread(this::supervise, "saccade-helper-launcher");
+        supervisor.setDaemon(true);
     }
 
     /** Starts a helper for {@code display}; plans flow once its handshake completes. */
     public static InputHelperLauncher start(final Path runtimeDirectory, final String display) throws IOException {
+        final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display,
+            launch(runtimeDirectory, display, null));
+        launcher.supervisor.start();
+        return launcher;
+    }
+
+    /**
+     * A new link file (nonce, rings; its ledger a copy of {@code seed} when given), lifeline and
+     * helper process.
+     */
+    private static Incarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
+        throws IOException {
         final byte[] nonce = SessionNonce.generate();
         final OwnerSide link = OwnerSide.create(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()),
             LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY, LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
         OwnerLifeline lifeline = null;
         try {
+            if (seed != null) {
+                final BytesStore<?, ?> store = link.ledgerStore();
+                final long at = link.ledgerOffset();
+                store.write(at, seed.bytes(), seed.offset(), HeldInputLedger.LENGTH);
+                final long version = store.readLong(at + HeldInputLedger.VERSION_OFFSET);
+                // a change in flight when the writer died: even it, so the new writer's seqlock is sound
+                store.writeOrderedLong(at + HeldInputLedger.VERSION_OFFSET, version + (version & 1));
+            }
             lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
             final List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -85,10 +153,9 @@ public final class InputHelperLauncher implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(runtimeDirectory.resolve(LOG_FILE_NAME).toFile()));
             builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce));
             builder.environment().put("DISPLAY", display);
-            final InputHelperLauncher launcher = new InputHelperLauncher(link, lifeline, builder.start());
-            launcher.awaiter.start();
-            LOG.info("event=helper_start pid={} link={} display={}", launcher.process.pid(), link.path(), display);
-            return launcher;
+            final Process process = builder.start();
+            LOG.info("event=helper_start pid={} link={} display={}", process.pid(), link.path(), display);
+            return new Incarnation(link, lifeline, process);
         } catch (final IOException | RuntimeException e) {
             if (lifeline != null) {
                 lifeline.close();
@@ -150,44 +217,231 @@ public final class InputHelperLauncher implements AutoCloseable {
         kept.append(kept.length() == 0 ? "" : File.pathSeparator).append(entry);
     }
 
-    private void awaitHandshake() {
-        try {
-            lifeline.awaitHelper(process.pid(), HANDSHAKE_TIMEOUT);
-            executor.attach();
-            LOG.info("event=helper_attached pid={}", process.pid());
-        } catch (final IOException e) {
-            LOG.error("event=helper_attach_failed pid={} error={}", process.pid(), e.toString());
+    /** The launcher's thread: attach each helper, and on its loss release and replace it. */
+    private void supervise() {
+        OwnerXRelease.warmUp(display);
+        Incarnation inc = current;
+        while (inc != null && !closing) {
+            final Incarnation watched = inc;
+            try {
+                watched.lifeline.awaitHelper(watched.process.pid(), HANDSHAKE_TIMEOUT, (reason, atNs) -> {
+                    watched.lost = true;
+                    LockSupport.unpark(supervisor);
+                });
+                if (watched.executorNumber == 1) {
+                    executor.attach();
+                } else {
+                    watched.executorNumber = executor.attach(watched.link, watched.lifeline);
+                }
+                watched.attached = true;
+                LOG.info("event=helper_attached pid={}", watched.process.pid());
+            } catch (final IOException | RuntimeException e) {
+                if (closing) {
+                    return;
+                }
+                LOG.error("event=helper_attach_failed pid={} error={}", watched.process.pid(), e.toString());
+                watched.lost = true;
+            }
+            while (!watched.lost && !closing) {
+                LockSupport.parkNanos(RETIRED_CHECK_NS);
+                closeRetired();
+            }
+            if (closing) {
+                return;
+            }
+            inc = replace(watched);
         }
     }
 
+    /**
+     * A helper was lost: release what its ledger holds over our own X connection, make sure it is
+     * gone, then start its replacement (or not: a deliberate stop, too many restarts, closing).
+     */
+    private Incarnation replace(final Incarnation lost) {
+        final long startNs = System.nanoTime();
+        final HeldInputLedger ledger = new HeldInputLedger().wrap(lost.link.ledgerStore(), lost.link.ledgerOffset());
+        copyLedger(ledger);
+        int rc = ResultCode.PLATFORM_OK;
+        if (ledger.physicalSequence() != 0 && !lostLedger.isEmpty()) {
+            rc = OwnerXRelease.release(display, lostLedger);
+        }
+        lastLossReleaseNs = System.nanoTime() - startNs;
+        LOG.warn("event=helper_lost pid={} released={} rc={} release_ms={}", lost.process.pid(), lostLedger, rc,
+            String.format("%.2f", lastLossReleaseNs / 1e6));
+        int exit;
+        try {
+            if (!lost.process.waitFor(100, TimeUnit.MILLISECONDS)) {
+                lost.process.destroyForcibly(); // its lifeline broke, yet it lives: it must not write on
+                lost.process.waitFor(5, TimeUnit.SECONDS);
+            }
+            exit = lost.process.isAlive() ? -1 : lost.process.exitValue();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        if (ledger.physicalSequence() != 0) {
+            copyLedger(ledger); // its last word, now that it cannot write any more
+        }
+        if (closing) {
+            return null;
+        }
+        if (exit == 0 || exit == EXIT_SIGTERM) {
+            LOG.info("event=helper_stopped pid={} exit={} replaced=false", lost.process.pid(), exit);
+            return null;
+        }
+        final long now = System.nanoTime();
+        while (!restartTimes.isEmpty() && now - restartTimes.peekFirst() > MINUTE_NS) {
+            restartTimes.pollFirst();
+        }
+        if (restartTimes.size() >= MAX_RESTARTS_PER_MINUTE) {
+            LOG.error("event=helper_not_replaced pid={} exit={} reason=too_many_restarts restarts_last_minute={}",
+                lost.process.pid(), exit, restartTimes.size());
+            return null;
+        }
+        restartTimes.addLast(now);
+        synchronized (lock) {
+            if (closing) {
+                return null;
+            }
+            try {
+                lost.lifeline.close(); // frees the socket path for the replacement's lifeline
+            } catch (final IOException e) {
+                LOG.warn("event=lifeline_close_failed error={}", e.toString());
+            }
+            final Incarnation next;
+            try {
+                next = launch(runtimeDirectory, display, ledger.physicalSequence() != 0 ? lostLedger : null);
+            } catch (final IOException | RuntimeException e) {
+                LOG.error("event=helper_replace_failed error={}", e.toString());
+                retired.add(lost);
+                return null;
+            }
+            retired.add(lost);
+            current = next;
+            restarts++;
+            LOG.info("event=helper_replaced old_pid={} exit={} new_pid={} restarts={}", lost.process.pid(), exit,
+                next.process.pid(), restarts);
+            return next;
+        }
+    }
+
+    /** A stable copy of {@code ledger} into {@link #lostLedger}, or a raw one if its writer died mid-change. */
+    private void copyLedger(final HeldInputLedger ledger) {
+        for (int attempt = 0; attempt < 1_000; attempt++) {
+            if (ledger.copyStableTo(lostLedger)) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        // after the writer died any state is safe to act on: every word is written whole
+        lostLedger.bytes().write(lostLedger.offset(), ledger.bytes(), ledger.offset(), HeldInputLedger.LENGTH);
+    }
+
+    /** Unmaps lost helpers' links the owner thread has moved past. */
+    private void closeRetired() {
+        synchronized (lock) {
+            final long adopted = executor.adoptedIncarnation();
+            for (final Iterator<Incarnation> it = retired.iterator(); it.hasNext();) {
+                final Incarnation r = it.next();
+                if (r.executorNumber == 0 || adopted > r.executorNumber) {
+                    it.remove();
+                    closeQuietly(r);
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(final Incarnation inc) {
+        try {
+            inc.lifeline.close();
+        } catch (final IOException e) {
+            LOG.warn("event=lifeline_close_failed error={}", e.toString());
+        }
+        try {
+            inc.link.close();
+        } catch (final IOException e) {
+            LOG.warn("event=link_close_failed error={}", e.toString());
+        }
+    }
+
+    /** The executor the agent service uses; the same object across helper replacements. */
     public ShmInputExecutor executor() {
         return executor;
     }
 
+    /** The current helper's process (the replacement's, once one was started). */
     public Process process() {
-        return process;
+        return current.process;
     }
 
-    /** Waits until the helper is attached, or the timeout passes. */
+    /** Replacement helpers started so far. */
+    public int restarts() {
+        return restarts;
+    }
+
+    /** How long the last owner-side release of a lost helper's input took (ns), -1 if none yet. */
+    public long lastLossReleaseNs() {
+        return lastLossReleaseNs;
+    }
+
+    /** Waits until the current helper is attached (and not lost), or the timeout passes. */
     public boolean awaitAttached(final Duration timeout) throws InterruptedException {
-        awaiter.join(timeout.toMillis());
-        return executor.attached();
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            final Incarnation inc = current;
+            if (inc.attached && !inc.lost) {
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0 || closing) {
+                return false;
+            }
+            Thread.sleep(1);
+        }
     }
 
     @Override
     public void close() throws IOException {
-        process.destroy(); // SIGTERM: the helper releases everything it holds, then exits
+        closing = true;
+        LockSupport.unpark(supervisor);
+        final Incarnation inc;
+        synchronized (lock) {
+            inc = current;
+        }
+        inc.process.destroy(); // SIGTERM: the helper releases everything it holds, then exits
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+            if (!inc.process.waitFor(5, TimeUnit.SECONDS)) {
+                inc.process.destroyForcibly();
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        IOException failure = null;
         try {
-            lifeline.close();
-        } finally {
-            link.close();
+            inc.lifeline.close();
+        } catch (final IOException e) {
+            failure = e;
+        }
+        try {
+            supervisor.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (lock) {
+            for (final Incarnation r : retired) {
+                closeQuietly(r);
+            }
+            retired.clear();
+            try {
+                current.lifeline.close();
+                current.link.close();
+            } catch (final IOException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

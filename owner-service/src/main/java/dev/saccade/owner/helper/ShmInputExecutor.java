@@ -1,6 +1,7 @@
 package dev.saccade.owner.helper;
 
 import dev.saccade.ipc.link.CompletionHandler;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.owner.action.InputExecutor;
@@ -18,49 +19,112 @@ import net.openhft.chronicle.bytes.BytesStore;
  * the state the next batch is checked against. Available only while the helper is attached, its
  * lifeline open and its heartbeat fresh.
  *
- * <p>Owner thread only, except {@link #attach()} (the launcher's thread).
+ * <p>The helper may be replaced (it was killed; see {@link InputHelperLauncher}): the launcher
+ * then hands over a new link and lifeline with {@link #attach(OwnerSide, OwnerLifeline)}, and the
+ * owner thread adopts them at its next call, so the object the agent service holds stays the same.
+ * While no live helper is attached, {@link #available()} is false and batches answer
+ * EXECUTOR_LOST (D5).
+ *
+ * <p>Owner thread only, except {@link #attach()}, {@link #attach(OwnerSide, OwnerLifeline)} and
+ * {@link #adoptedIncarnation()} (the launcher's thread).
  */
 public final class ShmInputExecutor implements InputExecutor, PlanWriter, CompletionHandler {
     /** A helper silent this long is treated as gone (it beats every few milliseconds). */
     public static final long HEARTBEAT_TIMEOUT_NS = 1_000_000_000L;
     private static final int DONE_SLOTS = 64;
 
-    private final OwnerSide link;
-    private final OwnerLifeline lifeline;
+    /** One helper incarnation's link; the newest is handed to the owner thread through {@link #offered}. */
+    private static final class Incarnation {
+        final OwnerSide link;
+        final OwnerLifeline lifeline;
+        final long number;
+        volatile boolean attached;
+
+        Incarnation(final OwnerSide link, final OwnerLifeline lifeline, final long number, final boolean attached) {
+            this.link = link;
+            this.lifeline = lifeline;
+            this.number = number;
+            this.attached = attached;
+        }
+    }
+
+    private final HeldInputLedger adoptedLedger = new HeldInputLedger();
+    /** Written by the launcher's thread; only ever moves to a newer incarnation. */
+    private volatile Incarnation offered;
+    /** The number of the incarnation the owner thread uses (its older ones are no longer touched). */
+    private volatile long adopted;
+    /** Owner thread: the incarnation in use. */
+    private Incarnation current;
     private final BytesStore<?, Void> staging = BytesStore.nativeStoreWithFixedCapacity(ActionPlanFlyweight.MAX_PLAN_BYTES);
     private final ActionPlanEncoder encoder = new ActionPlanEncoder();
     private final BytesStore<?, Void> lastPhysical = BytesStore.nativeStoreWithFixedCapacity(PhysicalStateFlyweight.LENGTH);
     private final long[] doneIds = new long[DONE_SLOTS];
     private final int[] doneCodes = new int[DONE_SLOTS];
-    private volatile boolean attached;
     private long nextPlanId = 1;
     private boolean planOpen;
 
     public ShmInputExecutor(final OwnerSide link, final OwnerLifeline lifeline) {
-        this.link = link;
-        this.lifeline = lifeline;
+        this.current = new Incarnation(link, lifeline, 1, false);
+        this.offered = current;
+        this.adopted = 1;
         lastPhysical.zeroOut(0, PhysicalStateFlyweight.LENGTH);
         new PhysicalStateFlyweight().wrap(lastPhysical, 0).permissionEpoch(1).physicalSequence(1);
     }
 
     /** The helper passed the lifeline handshake: plans may flow. */
     public void attach() {
-        attached = true;
+        offered.attached = true;
     }
 
+    /**
+     * Launcher's thread: a replacement helper passed its handshake on a new link and lifeline;
+     * the owner thread switches to them at its next call.
+     *
+     * @return the new incarnation's number: once {@link #adoptedIncarnation()} reaches it, the
+     *     owner thread no longer touches any older link, which may then be closed.
+     */
+    public long attach(final OwnerSide link, final OwnerLifeline lifeline) {
+        final Incarnation next = new Incarnation(link, lifeline, offered.number + 1, true);
+        offered = next;
+        return next.number;
+    }
+
+    /** Whether the newest helper passed its handshake (any thread). */
     public boolean attached() {
-        return attached;
+        return offered.attached;
+    }
+
+    /** The incarnation the owner thread uses now (any thread). */
+    public long adoptedIncarnation() {
+        return adopted;
+    }
+
+    /** The owner thread's incarnation, switching to the newest offered one first. */
+    private Incarnation incarnation() {
+        final Incarnation o = offered;
+        if (o != current) {
+            current = o;
+            adopted = o.number;
+            // The replacement released what its predecessor held at its start: nothing is held,
+            // and its ledger has the physical sequence that release produced.
+            final PhysicalStateFlyweight state = new PhysicalStateFlyweight().wrap(lastPhysical, 0);
+            final long sequence = adoptedLedger.wrap(o.link.ledgerStore(), o.link.ledgerOffset()).physicalSequence();
+            state.buttons(0).modifiers(0).activeLeaseId(0).flags(0)
+                .physicalSequence(Math.max(sequence, state.physicalSequence() + 1));
+        }
+        return current;
     }
 
     @Override
     public boolean available() {
-        return attached && !lifeline.pollHelperGone()
-            && System.nanoTime() - link.helperHeartbeatNs() < HEARTBEAT_TIMEOUT_NS;
+        final Incarnation i = incarnation();
+        return i.attached && !i.lifeline.pollHelperGone()
+            && System.nanoTime() - i.link.helperHeartbeatNs() < HEARTBEAT_TIMEOUT_NS;
     }
 
     @Override
     public boolean physicalState(final BytesStore<?, ?> out, final long at) {
-        link.pollCompletions(this, DONE_SLOTS);
+        incarnation().link.pollCompletions(this, DONE_SLOTS);
         out.write(at, lastPhysical, 0, PhysicalStateFlyweight.LENGTH);
         return true;
     }
@@ -82,7 +146,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         }
         planOpen = false;
         final int length = encoder.finish();
-        if (length < 0 || !link.tryPublishPlan(staging, 0, length)) {
+        if (length < 0 || !incarnation().link.tryPublishPlan(staging, 0, length)) {
             return 0; // too big or the ring is full: the batch answers EXECUTOR_LOST, nothing sent
         }
         return nextPlanId++;
@@ -90,7 +154,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
 
     @Override
     public int poll(final long planId) {
-        link.pollCompletions(this, DONE_SLOTS);
+        incarnation().link.pollCompletions(this, DONE_SLOTS);
         final int slot = (int) (planId & (DONE_SLOTS - 1));
         return doneIds[slot] == planId ? doneCodes[slot] : PENDING;
     }
@@ -100,7 +164,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         encoder.wrap(staging, 0, staging.capacity()).header(nextPlanId, Long.MAX_VALUE, 0, 0, 0, 1, 0);
         encoder.releaseAll(0).actionEnd(0);
         final int length = encoder.finish();
-        if (length < 0 || !link.tryPublishPlan(staging, 0, length)) {
+        if (length < 0 || !incarnation().link.tryPublishPlan(staging, 0, length)) {
             return ResultCode.PLATFORM_BACKEND;
         }
         nextPlanId++;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.helper.GuardedBackend;
-import dev.saccade.helper.HeldInputLedger;
 import dev.saccade.helper.PointerState;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
@@ -114,7 +114,7 @@ class GuardedBackendTest {
                 assertTrue(ledger.copyStableTo(copy));
                 assertEquals(ledger.toString(), copy.toString());
 
-                assertEquals(ResultCode.PLATFORM_OK, ledger.releaseAll(releaser));
+                assertEquals(ResultCode.PLATFORM_OK, dev.saccade.helper.LedgerRelease.releaseAll(ledger, releaser));
                 releaser.queryKeymap(keys);
                 releaser.queryPointer(pointer);
                 assertTrue(DesktopTool.noKeyDown(keys), "no key held after release");

@@ -3,7 +3,7 @@ package dev.saccade.helper.backend.xtest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.saccade.helper.GuardedBackend;
-import dev.saccade.helper.HeldInputLedger;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.AppHandle;

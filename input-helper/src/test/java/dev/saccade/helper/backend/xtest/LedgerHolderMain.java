@@ -1,7 +1,7 @@
 package dev.saccade.helper.backend.xtest;
 
 import dev.saccade.helper.GuardedBackend;
-import dev.saccade.helper.HeldInputLedger;
+import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;

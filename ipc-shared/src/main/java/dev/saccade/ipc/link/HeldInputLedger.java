@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.ipc.link;
 
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Flyweight;
@@ -32,18 +32,21 @@ import net.openhft.chronicle.bytes.BytesStore;
  * <p><b>Writer</b>: one thread of one process (the helper thread). Every change is bracketed by
  * {@code version}: an ordered store of an odd value before, of the next even value after; the
  * even store is the last write of a change and publishes it (a seqlock). Presses are recorded
- * before they are emitted and releases only after they were flushed (see
- * {@link HeldInputRecorder}), so the region always holds a superset of what the platform holds.
+ * before they are emitted and releases only after they were flushed (the helper's
+ * {@code GuardedBackend} and {@code HeldInputRecorder}), so the region always holds a superset of
+ * what the platform holds.
  *
  * <p><b>Readers</b> in other processes take a consistent copy with {@link #copyStableTo}. After the
  * writer died, any state is safe to act on (an odd version only means a change was in flight;
- * every word is written whole, and releasing an extra key is harmless): wrap the region and call
- * {@link #releaseAll(InputBackend)}. All offsets are relative to the wrapped offset, so the
+ * every word is written whole, and releasing an extra key is harmless): wrap the region, release
+ * what it says through a connection of your own (the helper's {@code LedgerRelease}, the owner's
+ * X release), then {@link #markReleased()}. This class only holds state; it talks to no backend. All offsets are relative to the wrapped offset, so the
  * layout is position-independent.
  *
- * <p>Button bits are {@link Button} bits plus the wheel pseudo-buttons of {@link InputBackend}.
+ * <p>Button bits are {@link Button} bits plus the wheel pseudo-buttons {@link #WHEEL_UP} ..
+ * {@link #WHEEL_RIGHT} (the same bits as the helper's {@code InputBackend}).
  */
-public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements HeldInputRecorder {
+public final class HeldInputLedger extends Flyweight<HeldInputLedger> {
     public static final int VERSION_OFFSET = 0;
     public static final int PHYSICAL_SEQUENCE_OFFSET = VERSION_OFFSET + Long.BYTES;
     public static final int ACTIVE_LEASE_ID_OFFSET = PHYSICAL_SEQUENCE_OFFSET + Long.BYTES;
@@ -56,6 +59,15 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
     public static final int BOUND_KEYCODES_OFFSET = HELD_KEYS_OFFSET + KEY_BITMAP_BYTES;
     public static final int RESERVED_OFFSET = BOUND_KEYCODES_OFFSET + KEY_BITMAP_BYTES;
     public static final int LENGTH = 128;
+
+    /** Wheel pseudo-buttons (X buttons 4..7), held only during one scroll call. */
+    public static final int WHEEL_UP = 0x100;
+    public static final int WHEEL_DOWN = 0x200;
+    public static final int WHEEL_LEFT = 0x400;
+    public static final int WHEEL_RIGHT = 0x800;
+    /** Every button bit a ledger records. */
+    public static final int ALL_BUTTON_BITS = Button.LEFT | Button.RIGHT | Button.MIDDLE | WHEEL_UP | WHEEL_DOWN
+        | WHEEL_LEFT | WHEEL_RIGHT;
 
     /** physical_sequence of a fresh ledger (spec §5.11: "starts at 1"). */
     public static final long INITIAL_PHYSICAL_SEQUENCE = 1;
@@ -97,13 +109,11 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
     // ---------------------------------------------------------------- keys
 
     /** Records key code {@code keyCode} as down; call before emitting the press. */
-    @Override
     public void keyDown(final int keyCode) {
         setBit(HELD_KEYS_OFFSET, keyCode, true);
     }
 
     /** Forgets key code {@code keyCode}; call after its release was flushed. */
-    @Override
     public void keyUp(final int keyCode) {
         setBit(HELD_KEYS_OFFSET, keyCode, false);
     }
@@ -124,13 +134,11 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
     // ---------------------------------------------------------------- key code bindings
 
     /** Records that typing rebinds key code {@code keyCode}; call before the binding request. */
-    @Override
     public void keyCodeBound(final int keyCode) {
         setBit(BOUND_KEYCODES_OFFSET, keyCode, true);
     }
 
     /** Forgets a binding; call after the restoring request was flushed. */
-    @Override
     public void keyCodeRestored(final int keyCode) {
         setBit(BOUND_KEYCODES_OFFSET, keyCode, false);
     }
@@ -274,64 +282,52 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
         return version() == before;
     }
 
-    // ---------------------------------------------------------------- release
+    // ---------------------------------------------------------------- after a release
 
     /**
-     * Releases everything the ledger holds through {@code backend}, in reverse order of how input
-     * is pressed: buttons (incl. wheel), then plain keys by ascending key code, then modifiers
-     * META, ALT, CONTROL, SHIFT; then resets rebound key codes and syncs. On success the ledger
-     * is emptied, the lease cleared and physical_sequence incremented. On the first failure the
-     * ledger stays as it is (another releaser may retry) and the code is returned.
-     *
-     * <p>Works on a ledger whose writer died, from any process with its own backend connection.
+     * Calls {@code action} with each held key code that is not a held modifier's key code,
+     * ascending (releasers let these go first, then the modifiers); allocates nothing.
      */
-    public int releaseAll(final InputBackend backend) {
-        final int held = buttons();
-        for (int bit = 1; bit <= InputBackend.WHEEL_RIGHT; bit <<= 1) {
-            if ((held & bit) != 0) {
-                final int rc = backend.button(bit, false);
-                if (rc != ResultCode.PLATFORM_OK) {
-                    return rc;
-                }
-            }
-        }
+    public void forEachHeldPlainKey(final IntConsumer action) {
         for (int word = 0; word < WORDS; word++) {
             long bits = bytes.readVolatileLong(offset + HELD_KEYS_OFFSET + (long) word * Long.BYTES);
             while (bits != 0) {
                 final int keyCode = word * Long.SIZE + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 if (!isModifierKeyCode(keyCode)) {
-                    final int rc = backend.keyCode(keyCode, false);
-                    if (rc != ResultCode.PLATFORM_OK) {
-                        return rc;
-                    }
+                    action.accept(keyCode);
                 }
             }
         }
-        for (int index = 3; index >= 0; index--) {
-            final int keyCode = bytes.readVolatileByte(offset + MODIFIER_KEYCODES_OFFSET + index) & 0xFF;
-            if (keyCode != 0) {
-                final int rc = backend.keyCode(keyCode, false);
-                if (rc != ResultCode.PLATFORM_OK) {
-                    return rc;
-                }
+    }
+
+    /**
+     * The key code of the held modifier at {@code index} (0 SHIFT, 1 CONTROL, 2 ALT, 3 META), 0 if
+     * it is not held.
+     */
+    public int modifierKeyCodeAt(final int index) {
+        if (index < 0 || index > 3) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return bytes.readVolatileByte(offset + MODIFIER_KEYCODES_OFFSET + index) & 0xFF;
+    }
+
+    /** Whether {@code keyCode} is the key code of a held modifier. */
+    public boolean isModifierKeyCode(final int keyCode) {
+        for (int index = 0; index < 4; index++) {
+            if ((bytes.readVolatileByte(offset + MODIFIER_KEYCODES_OFFSET + index) & 0xFF) == keyCode) {
+                return true;
             }
         }
-        for (int word = 0; word < WORDS; word++) {
-            long bits = bytes.readVolatileLong(offset + BOUND_KEYCODES_OFFSET + (long) word * Long.BYTES);
-            while (bits != 0) {
-                final int keyCode = word * Long.SIZE + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                final int rc = backend.unbindKeyCode(keyCode);
-                if (rc != ResultCode.PLATFORM_OK) {
-                    return rc;
-                }
-            }
-        }
-        final int rc = backend.sync();
-        if (rc != ResultCode.PLATFORM_OK) {
-            return rc;
-        }
+        return false;
+    }
+
+    /**
+     * Records that everything this ledger said was held has been released and every rebound key
+     * code restored: empties it, clears the lease and increments physical_sequence, in one change.
+     * Call only after the releases were synced with the platform.
+     */
+    public HeldInputLedger markReleased() {
         beginWrite();
         bytes.writeInt(offset + BUTTONS_OFFSET, 0);
         bytes.writeInt(offset + MODIFIERS_OFFSET, 0);
@@ -343,7 +339,7 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
         bytes.writeLong(offset + ACTIVE_LEASE_ID_OFFSET, 0);
         bytes.writeLong(offset + PHYSICAL_SEQUENCE_OFFSET, bytes.readLong(offset + PHYSICAL_SEQUENCE_OFFSET) + 1);
         endWrite();
-        return ResultCode.PLATFORM_OK;
+        return this;
     }
 
     @Override
@@ -356,15 +352,6 @@ public final class HeldInputLedger extends Flyweight<HeldInputLedger> implements
     }
 
     // ---------------------------------------------------------------- internals
-
-    private boolean isModifierKeyCode(final int keyCode) {
-        for (int index = 0; index < 4; index++) {
-            if ((bytes.readVolatileByte(offset + MODIFIER_KEYCODES_OFFSET + index) & 0xFF) == keyCode) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private static int modifierIndex(final int modifierBit) {
         if (Integer.bitCount(modifierBit) != 1 || (modifierBit & Modifier.ALL) == 0) {
