@@ -34,6 +34,12 @@ final class XPointerProbe implements AutoCloseable {
         return mask.getValue();
     }
 
+    /** x, y of the pointer on the root window, and the mask. */
+    int[] state() {
+        x.XQueryPointer(display, root, rootReturn, childReturn, a, b, c, d, mask);
+        return new int[] {a.getValue(), b.getValue(), mask.getValue()};
+    }
+
     boolean leftHeld() {
         return (mask() & BUTTON1_MASK) != 0;
     }
