@@ -84,6 +84,10 @@ public final class OwnerService implements AutoCloseable {
         if (context.inputHelper()) {
             helper = InputHelperLauncher.start(context.runtimeDirectory(), context.display());
             executor = helper.executor();
+            final AtspiSource semantic = accessibility;
+            if (semantic != null) {
+                helper.executor().afterInput(semantic::requestRefresh);
+            }
         }
         final AgentService agentService = new AgentService(store, executor, accessibility == null ? null : new SemanticInvoker() {
             @Override

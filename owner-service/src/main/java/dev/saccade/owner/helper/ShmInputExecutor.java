@@ -61,6 +61,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     private final long[] doneIds = new long[DONE_SLOTS];
     private final int[] doneCodes = new int[DONE_SLOTS];
     private long nextPlanId = 1;
+    /** Runs on the owner thread after each completed plan; set once before the owner starts. */
+    private Runnable afterInput = () -> { };
     private boolean planOpen;
 
     public ShmInputExecutor(final OwnerSide link, final OwnerLifeline lifeline) {
@@ -90,6 +92,15 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     }
 
     /** Whether the newest helper passed its handshake (any thread). */
+    /**
+     * What to do after the helper completed a plan: scrolling, typing or clicking changes what is
+     * on screen without an event every source hears (AT-SPI reports no scrolled extents), so the
+     * service asks its sources to look again.
+     */
+    public void afterInput(final Runnable action) {
+        afterInput = action;
+    }
+
     public boolean attached() {
         return offered.attached;
     }
@@ -175,6 +186,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
 
     @Override
     public void onCompletion(final PlanCompletionFlyweight completion) {
+        afterInput.run(); // input likely changed what is on screen: sources should look again
         final long id = completion.planId();
         final int slot = (int) (id & (DONE_SLOTS - 1));
         doneIds[slot] = id;
