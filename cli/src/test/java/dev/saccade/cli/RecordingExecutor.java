@@ -144,7 +144,7 @@ final class RecordingExecutor implements InputExecutor {
         }
 
         @Override
-        public void text(final BytesStore<?, ?> store, final long at, final int length) {
+        public void text(final BytesStore<?, ?> store, final long at, final int length, final long windowId) {
             final byte[] utf8 = new byte[length];
             store.read(at, utf8, 0, length);
             plan.add("text " + new String(utf8, StandardCharsets.UTF_8));

@@ -154,6 +154,11 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
+    public long activeWindow() {
+        return backend.activeWindow();
+    }
+
+    @Override
     public int flush() {
         return backend.flush();
     }

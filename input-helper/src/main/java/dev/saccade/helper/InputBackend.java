@@ -159,6 +159,14 @@ public interface InputBackend extends AutoCloseable {
     /** Hands every buffered event to the platform. */
     int flush();
 
+    /**
+     * The window the window manager reports active, 0 if none, or -1 when this backend cannot
+     * tell (callers then do not wait for focus).
+     */
+    default long activeWindow() {
+        return -1;
+    }
+
     /** Flushes and waits until the platform has processed every event (X11: XSync). */
     int sync();
 

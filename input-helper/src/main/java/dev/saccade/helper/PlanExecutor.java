@@ -28,6 +28,8 @@ final class PlanExecutor implements PlanHandler {
     private final PlanCompletionFlyweight completion = new PlanCompletionFlyweight();
     private final BytesStore<?, Void> completionBuffer = BytesStore.nativeStoreWithFixedCapacity(PlanCompletionFlyweight.LENGTH);
     private final byte[] text = new byte[AgentAbi.MAX_PAYLOAD_BYTES];
+    /** Longest wait for a TEXT action's window to become active after its focus click. */
+    private static final long FOCUS_WAIT_NS = 250_000_000L;
     /** The pointer where our last move left it, desktop Q8. */
     private int pointerXQ8;
     private int pointerYQ8;
@@ -116,6 +118,7 @@ final class PlanExecutor implements PlanHandler {
             case PlanOp.SCROLL:
                 return backend.scroll(c.a(), c.b());
             case PlanOp.TEXT: {
+                awaitActive(c.c(), plan.deadlineNs());
                 final int length = (int) c.textLength();
                 plan.bytes().read(plan.textStart() + c.textOffset(), text, 0, length); // textStart is absolute
                 return backend.typeText(text, 0, length);
@@ -130,6 +133,22 @@ final class PlanExecutor implements PlanHandler {
                 return ResultCode.PLATFORM_OK;
             default:
                 return ResultCode.PLATFORM_INVALID_ARGUMENT;
+        }
+    }
+
+    /**
+     * The focus click of a TEXT action reached the X server, but the window manager and the
+     * toolkit move keyboard focus after it, asynchronously: keys sent at once can reach the window
+     * focused before. Wait until the target's window is active, at most {@link #FOCUS_WAIT_NS}
+     * (a window that takes focus differently, e.g. a modal child, is then typed into anyway).
+     */
+    private void awaitActive(final long windowId, final long deadlineNs) {
+        if (windowId == 0 || backend.activeWindow() == -1) {
+            return;
+        }
+        final long until = Math.min(System.nanoTime() + FOCUS_WAIT_NS, deadlineNs);
+        while (backend.activeWindow() != windowId && System.nanoTime() - until < 0) {
+            LockSupport.parkNanos(500_000);
         }
     }
 

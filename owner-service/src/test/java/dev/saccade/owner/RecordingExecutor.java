@@ -116,7 +116,7 @@ final class RecordingExecutor implements InputExecutor, PlanWriter {
     }
 
     @Override
-    public void text(final BytesStore<?, ?> store, final long at, final int length) {
+    public void text(final BytesStore<?, ?> store, final long at, final int length, final long windowId) {
         final byte[] b = new byte[length];
         store.read(at, b, 0, length);
         current.add("text " + new String(b, java.nio.charset.StandardCharsets.UTF_8));

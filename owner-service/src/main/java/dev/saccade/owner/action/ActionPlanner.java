@@ -401,7 +401,9 @@ public final class ActionPlanner {
                 plan.move(point[0], point[1]);
                 plan.buttonDown(button); // the focus click, count 1
                 plan.buttonUp(button);
-                plan.text(req, textAt, (int) a.payloadSize());
+                final long textWindow = scene.bytes().readLong(scene.recordAt(scene.indexOf(a.targetId()))
+                    + TargetFlyweight.WINDOW_ID_OFFSET);
+                plan.text(req, textAt, (int) a.payloadSize(), textWindow != 0 ? textWindow : scene.windowId());
                 break;
             case ActionKind.WINDOW_ACTIVATE: {
                 final long window = scene.bytes().readLong(scene.recordAt(scene.indexOf(a.targetId()))

@@ -27,8 +27,11 @@ public interface PlanWriter {
 
     void scroll(int dxQ8, int dyQ8);
 
-    /** Strict UTF-8 text at {@code at} of {@code store}, {@code length} bytes. */
-    void text(BytesStore<?, ?> store, long at, int length);
+    /**
+     * Strict UTF-8 text at {@code at} of {@code store}, {@code length} bytes, for window
+     * {@code windowId} (0: whichever has focus).
+     */
+    void text(BytesStore<?, ?> store, long at, int length, long windowId);
 
     void windowActivate(long windowId);
 

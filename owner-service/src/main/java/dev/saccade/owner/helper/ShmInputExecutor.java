@@ -250,8 +250,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     }
 
     @Override
-    public void text(final BytesStore<?, ?> store, final long at, final int length) {
-        encoder.text(0, store, at, length);
+    public void text(final BytesStore<?, ?> store, final long at, final int length, final long windowId) {
+        encoder.text(0, store, at, length, windowId);
     }
 
     @Override

@@ -126,6 +126,15 @@ public final class ActionPlanEncoder {
      */
     public ActionPlanEncoder text(
         final int actionIndex, final BytesStore<?, ?> source, final long sourceOffset, final int length) {
+        return text(actionIndex, source, sourceOffset, length, 0);
+    }
+
+    /**
+     * As above, naming the window the text is for ({@code c}): the helper waits, briefly, until
+     * that window is active before typing, so no key reaches the window focused before the click.
+     */
+    public ActionPlanEncoder text(final int actionIndex, final BytesStore<?, ?> source, final long sourceOffset,
+        final int length, final long windowId) {
         if (overflowed || length > ActionPlanFlyweight.MAX_TEXT - textSize
             || ActionPlanFlyweight.sizeOf(commandCount + 1L, (long) textSize + length) > capacity) {
             overflowed = true;
@@ -134,7 +143,7 @@ public final class ActionPlanEncoder {
         text.write(textSize, source, sourceOffset, length);
         final int sliceOffset = textSize;
         textSize += length;
-        return command(PlanOp.TEXT, actionIndex, sliceOffset, length, 0, 0);
+        return command(PlanOp.TEXT, actionIndex, sliceOffset, length, windowId, 0);
     }
 
     /**

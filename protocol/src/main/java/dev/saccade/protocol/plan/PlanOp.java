@@ -21,7 +21,8 @@ package dev.saccade.protocol.plan;
  *   <tr><td>SCROLL</td><td>dx_q8</td><td>dy_q8</td><td>–</td><td>scroll by Q8 wheel deltas;
  *       at least one non-zero</td></tr>
  *   <tr><td>TEXT</td><td>offset into the plan's text (u32)</td><td>length in bytes, ≥ 1
- *       (u32)</td><td>–</td><td>type the slice, which is strict UTF-8 and lies inside the
+ *       (u32)</td><td>window id the text is for, 0 = the focused one</td><td>wait (briefly) until
+ *       that window is active, then type the slice, which is strict UTF-8 and lies inside the
  *       text</td></tr>
  *   <tr><td>WINDOW_ACTIVATE</td><td>–</td><td>–</td><td>window id (0: the active
  *       window)</td><td>ask the window manager to activate it</td></tr>

@@ -231,9 +231,7 @@ public final class PlanValidator {
             case PlanOp.SCROLL:
                 return (a != 0 || bArg != 0) && c == 0 ? VALID : BAD_ARGUMENT;
             case PlanOp.TEXT: {
-                if (c != 0) {
-                    return BAD_ARGUMENT;
-                }
+                // c: the window the text is for (0: whichever has focus); any value is valid
                 final long sliceOffset = command.textOffset();
                 final long sliceLength = command.textLength();
                 if (sliceLength == 0 || sliceOffset > textSize || sliceLength > textSize - sliceOffset) {
