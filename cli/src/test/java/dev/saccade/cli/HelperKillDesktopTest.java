@@ -123,7 +123,7 @@ class HelperKillDesktopTest {
             final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
                 a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
             if (held.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() < deadline) {
-                Thread.sleep(10);
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000_000); // the owner thread adopts the new link on its next tick
                 continue;
             }
             assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));

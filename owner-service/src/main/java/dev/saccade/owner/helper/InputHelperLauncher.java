@@ -395,7 +395,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             if (System.nanoTime() - deadline >= 0 || closing) {
                 return false;
             }
-            Thread.sleep(1);
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // poll the attach flag to the deadline
         }
     }
 
