@@ -34,7 +34,49 @@ class OwnerKillIT {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void stoppingTheOwnerReleasesOnceItsHeartbeatLapses(final TestDesktop desktop) throws Exception {
+        run(desktop, (owner, probe) -> {
+            final long stoppedAt = System.nanoTime();
+            signal("STOP", owner.pid()); // the lifeline stays open: only the silence tells
+            try {
+                final long released = probe.awaitLeftReleased(stoppedAt + TimeUnit.SECONDS.toNanos(10));
+                assertTrue(released > 0, "still held 10 s after the owner stopped");
+                final double ms = (released - stoppedAt) / 1e6;
+                System.out.printf("owner SIGSTOP -> button released in %.1f ms (silence threshold 1,000 ms)%n", ms);
+                assertTrue(ms >= 900, "released before the owner's silence could be noticed: " + ms + " ms");
+            } finally {
+                signal("CONT", owner.pid());
+            }
+        });
+    }
+
+    private static void signal(final String name, final long pid) throws Exception {
+        final Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
+        assertTrue(kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
+    }
+
+    /** What a test does once the owner holds the left button for a connected client. */
+    interface WhileHeld {
+        void run(Process owner, XPointerProbe probe) throws Exception;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void killingTheOwnerReleasesTheButtonItsHelperHolds(final TestDesktop desktop) throws Exception {
+        run(desktop, (owner, probe) -> {
+            final long killedAt = System.nanoTime();
+            owner.destroyForcibly(); // SIGKILL: no shutdown hook runs in the owner
+            final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "the button is still held 5 s after the owner was killed");
+            final double ms = (released - killedAt) / 1e6;
+            System.out.printf("owner SIGKILL -> button released in %.1f ms%n", ms);
+            Files.writeString(Path.of(System.getProperty("saccade.dist.dir")).resolveSibling("owner-kill-release-ms.txt"),
+                String.format("%.1f%n", ms), StandardCharsets.UTF_8);
+            assertTrue(ms < 100, "released " + ms + " ms after the kill");
+        });
+    }
+
+    private static void run(final TestDesktop desktop, final WhileHeld test) throws Exception {
         final Path runtime = Files.createTempDirectory("saccade-owner-kill",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Path ownerLog = runtime.resolve("owner.log");
@@ -65,23 +107,16 @@ class OwnerKillIT {
             assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
             assertTrue(probe.leftHeld(), "the X server holds the button");
 
-            final long killedAt = System.nanoTime();
-            owner.destroyForcibly(); // SIGKILL: no shutdown hook runs in the owner
-            final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
-            assertTrue(released > 0, "the button is still held 5 s after the owner was killed");
-            final double ms = (released - killedAt) / 1e6;
-            System.out.printf("owner SIGKILL -> button released in %.1f ms%n", ms);
-            Files.writeString(Path.of(System.getProperty("saccade.dist.dir")).resolveSibling("owner-kill-release-ms.txt"),
-                String.format("%.1f%n", ms), StandardCharsets.UTF_8);
-            assertTrue(ms < 100, "released " + ms + " ms after the kill");
+            test.run(owner, probe);
             client.close();
-
-            final Optional<ProcessHandle> helper = ProcessHandle.of(helperPid);
-            if (helper.isPresent()) {
-                assertTrue(helper.get().onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join() != null
-                    || !helper.get().isAlive(), "the orphaned helper exits by itself");
+            if (!owner.isAlive()) {
+                final Optional<ProcessHandle> helper = ProcessHandle.of(helperPid);
+                if (helper.isPresent()) {
+                    assertTrue(helper.get().onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).join() != null
+                        || !helper.get().isAlive(), "the orphaned helper exits by itself");
+                }
+                assertTrue(Files.readString(helperLog).contains("reason=owner_gone"), Files.readString(helperLog));
             }
-            assertTrue(Files.readString(helperLog).contains("reason=owner_gone"), Files.readString(helperLog));
         } finally {
             owner.destroyForcibly();
             if (helperPid > 0) {

@@ -30,6 +30,8 @@ public final class InputHelperMain {
     /** Busy-poll this long after a plan: an agent's next action usually follows quickly. */
     private static final long SPIN_NS = 1_000_000;
     private static final long MAX_PARK_NS = 1_000_000;
+    /** The owner beats every 10 ms; a second of silence means it is stopped or hung. */
+    private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
 
     private volatile boolean ownerGone;
     private volatile boolean userInput;
@@ -119,9 +121,21 @@ public final class InputHelperMain {
     private void loop(final HelperSide side, final GuardedBackend backend, final PlanExecutor executor) {
         long lastWorkNs = System.nanoTime();
         long parkNs = 1_000;
+        boolean ownerLapsed = false;
         while (!ownerGone && !stopping) {
             final long now = System.nanoTime();
             side.beat(now);
+            // A stopped or hung owner keeps its lifeline open: its silence must release too.
+            final long ownerBeat = side.ownerHeartbeatNs();
+            if (ownerBeat != 0 && now - ownerBeat > OWNER_SILENCE_NS) {
+                if (!ownerLapsed) {
+                    ownerLapsed = true;
+                    LOG.warn("event=helper_owner_silent ms={}", (now - ownerBeat) / 1_000_000);
+                    executor.releaseAll();
+                }
+            } else {
+                ownerLapsed = false;
+            }
             if (userInput) {
                 userInput = false;
                 executor.onUserOverride();

@@ -52,6 +52,11 @@ final class PlanExecutor implements PlanHandler {
         return plansExecuted;
     }
 
+    /** The owner went silent: release everything; nothing is the user's doing. */
+    void releaseAll() {
+        backend.releaseAll();
+    }
+
     /** Real user input: everything we hold is released and the next completion says so. */
     void onUserOverride() {
         backend.releaseAll();

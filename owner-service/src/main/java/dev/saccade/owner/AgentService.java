@@ -139,6 +139,11 @@ public final class AgentService {
         return serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, true);
     }
 
+    /** Every owner tick, whatever the connections do. */
+    public void tick(final long nowNs) {
+        planner.tick(nowNs);
+    }
+
     private static int parkBatch(final AgentSession session, final int reply) {
         session.parked = reply == ActionPlanner.PARKED;
         return session.parked ? PARKED : reply;

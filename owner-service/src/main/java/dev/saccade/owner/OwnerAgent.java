@@ -95,6 +95,7 @@ public final class OwnerAgent implements AutoCloseable {
 
     /** One tick. @return the number of things done; 0 lets the idle strategy back off. */
     public int doWork(final long nowNs) {
+        service.tick(nowNs);
         int work = scenes.adoptPending();
         work += acceptOne();
         for (int i = 0; i < states.length; i++) {

@@ -110,6 +110,11 @@ public final class ActionPlanner {
         return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
     }
 
+    /** Every owner tick: the helper's view that this owner is alive. */
+    public void tick(final long nowNs) {
+        executor.heartbeat(nowNs);
+    }
+
     /** §1.3: a connection that owns the input lease went away; release everything it holds. */
     public void neutralize(final long leaseId) {
         if (executor.available() && executor.physicalState(physicalBuffer, 0)

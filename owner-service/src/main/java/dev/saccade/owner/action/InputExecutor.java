@@ -10,6 +10,13 @@ public interface InputExecutor {
     /** {@link #poll(long)}: the plan has not completed yet. */
     int PENDING = Integer.MIN_VALUE;
 
+    /**
+     * The owner thread's pulse, every tick: lets the helper tell a stopped or hung owner (whose
+     * lifeline is still open) from a quiet one. Must be cheap; no allocation.
+     */
+    default void heartbeat(final long nowNs) {
+    }
+
     /** A helper is linked and alive. Without one, batches answer EXECUTOR_LOST (D5). */
     boolean available();
 

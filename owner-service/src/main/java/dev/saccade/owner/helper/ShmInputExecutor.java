@@ -64,6 +64,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     /** Runs on the owner thread after each completed plan; set once before the owner starts. */
     private Runnable afterInput = () -> { };
     private boolean planOpen;
+    private static final long BEAT_INTERVAL_NS = 10_000_000L;
+    private long lastBeatNs;
 
     public ShmInputExecutor(final OwnerSide link, final OwnerLifeline lifeline) {
         this.current = new Incarnation(link, lifeline, 1, false);
@@ -99,6 +101,15 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
      */
     public void afterInput(final Runnable action) {
         afterInput = action;
+    }
+
+    /** At most one beat every {@value #BEAT_INTERVAL_NS} ns: a shared cache line, not every tick. */
+    @Override
+    public void heartbeat(final long nowNs) {
+        if (nowNs - lastBeatNs >= BEAT_INTERVAL_NS) {
+            lastBeatNs = nowNs;
+            incarnation().link.beat(nowNs);
+        }
     }
 
     public boolean attached() {
