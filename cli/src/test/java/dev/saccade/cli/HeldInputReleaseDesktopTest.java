@@ -101,6 +101,24 @@ class HeldInputReleaseDesktopTest {
     }
 
     @Test
+    void aDisplayTopologyChangeReleasesHeldInput() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld());
+            final Process xrandr = desktop.configure(new ProcessBuilder("xrandr", "--setmonitor", "saccade-left",
+                "960/254x1080/286+0+0", "none")).redirectErrorStream(true).start();
+            try {
+                assertTrue(xrandr.waitFor(10, TimeUnit.SECONDS) && xrandr.exitValue() == 0, "xrandr --setmonitor");
+                assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+                    "released when the monitor layout changed");
+            } finally {
+                desktop.configure(new ProcessBuilder("xrandr", "--delmonitor", "saccade-left")).start()
+                    .waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
     void sigtermToTheHelperReleasesWhatItHolds() throws Exception {
         try (AgentClient client = connect()) {
             hold(client);

@@ -53,6 +53,8 @@ public final class ActionPlanner {
     /** The physical state read at the start of a batch (48 bytes). */
     private final BytesStore<?, Void> physicalBuffer = BytesStore.nativeStoreWithFixedCapacity(PhysicalStateFlyweight.LENGTH);
     private final int[] point = new int[4];
+    /** The display layout the last tick saw; owner thread. */
+    private long lastTopology;
 
     public ActionPlanner(final SceneStore scenes, final InputExecutor executor, final SemanticInvoker invoker) {
         this.scenes = scenes;
@@ -110,9 +112,21 @@ public final class ActionPlanner {
         return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
     }
 
-    /** Every owner tick: the helper's view that this owner is alive. */
+    /**
+     * Every owner tick: the helper's view that this owner is alive; and §5.11's topology rule —
+     * when the display layout changes (a monitor added, removed, moved), held input is released,
+     * since the points it was pressed at no longer mean what they did.
+     */
     public void tick(final long nowNs) {
         executor.heartbeat(nowNs);
+        final ScenePacket scene = scenes.current();
+        if (scene != null) {
+            final long topology = scene.topologyEpoch();
+            if (lastTopology != 0 && topology != lastTopology && executor.available()) {
+                executor.releaseAll();
+            }
+            lastTopology = topology;
+        }
     }
 
     /** §1.3: a connection that owns the input lease went away; release everything it holds. */
