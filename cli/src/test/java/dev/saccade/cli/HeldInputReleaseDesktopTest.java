@@ -101,6 +101,44 @@ class HeldInputReleaseDesktopTest {
     }
 
     @Test
+    void realUserInputReleasesSyntheticInputAndTheOwnerReportsIt() throws Exception {
+        final Process list = desktop.configure(new ProcessBuilder("xinput", "list", "--id-only", "Xvfb keyboard")).start();
+        final long keyboard = Long.parseLong(new String(list.getInputStream().readAllBytes()).trim());
+        assertTrue(list.waitFor(10, TimeUnit.SECONDS));
+        try (AgentClient client = connect()) {
+            hold(client);
+            final ActionCompletionFlyweight before = query(client);
+            assertTrue(probe.leftHeld());
+            try (dev.saccade.helper.backend.xtest.XvfbDeviceInput user =
+                     dev.saccade.helper.backend.xtest.XvfbDeviceInput.open(desktop.display(), keyboard)) {
+                user.key(50, true); // a real device's Shift: the user touched the keyboard
+                user.key(50, false);
+            }
+            assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+                "the user's input released the synthetic hold");
+            // no plan ran, yet the owner's view follows the shared ledger
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            ActionCompletionFlyweight after = query(client);
+            while ((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) == 0
+                && System.nanoTime() < deadline) {
+                after = query(client);
+            }
+            assertTrue((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) != 0,
+                "USER_OVERRIDE reported");
+            assertEquals(0, after.physicalState().buttons());
+            assertEquals(0, after.physicalState().activeLeaseId());
+            assertTrue(after.physicalState().physicalSequence() > before.physicalState().physicalSequence(),
+                "physical_sequence advanced");
+        }
+    }
+
+    private static ActionCompletionFlyweight query(final AgentClient client) throws Exception {
+        final ActionCompletionFlyweight c = batch(client, a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE), Capability.OBSERVE);
+        assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
+        return c;
+    }
+
+    @Test
     void aDisplayTopologyChangeReleasesHeldInput() throws Exception {
         try (AgentClient client = connect()) {
             hold(client);
@@ -175,13 +213,18 @@ class HeldInputReleaseDesktopTest {
 
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)
         throws Exception {
+        return batch(client, action, Capability.POINTER);
+    }
+
+    static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action,
+        final int requested) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         final int total = ActionBatchFlyweight.LENGTH + ActionFlyweight.LENGTH;
         req.zeroOut(at, at + total);
         final ActionBatchFlyweight b = new ActionBatchFlyweight().wrap(req, at);
         b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, 0);
-        b.requestId(5).requestedCapabilityBits(Capability.POINTER).policy(AgentAbi.POLICY_STOP_ON_FAILURE)
+        b.requestId(5).requestedCapabilityBits(requested).policy(AgentAbi.POLICY_STOP_ON_FAILURE)
             .deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(10)).actionCount(1)
             .actionStride(ActionFlyweight.LENGTH).actionsOffset(ActionBatchFlyweight.LENGTH)
             .payloadOffset(total).payloadSize(0).totalSize(total);

@@ -33,8 +33,6 @@ final class PlanExecutor implements PlanHandler {
     /** The pointer where our last move left it, desktop Q8. */
     private int pointerXQ8;
     private int pointerYQ8;
-    /** Set when real user input overrode ours; cleared by the next successful plan. */
-    private boolean userOverride;
     private long plansExecuted;
 
     PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
@@ -57,10 +55,13 @@ final class PlanExecutor implements PlanHandler {
         backend.releaseAll();
     }
 
-    /** Real user input: everything we hold is released and the next completion says so. */
+    /**
+     * Real user input: everything we hold is released, and the shared ledger says USER_OVERRIDE
+     * until the next successful plan, so the owner reports it even though no plan completed.
+     */
     void onUserOverride() {
         backend.releaseAll();
-        userOverride = true;
+        ledger.flags(ledger.flags() | PhysicalFlag.USER_OVERRIDE);
     }
 
     @Override
@@ -90,8 +91,8 @@ final class PlanExecutor implements PlanHandler {
         } else if (ledger.isEmpty()) {
             ledger.activeLeaseId(0);
         }
-        if (code == ResultCode.PLATFORM_OK) {
-            userOverride = false;
+        if (code == ResultCode.PLATFORM_OK && (ledger.flags() & PhysicalFlag.USER_OVERRIDE) != 0) {
+            ledger.flags(ledger.flags() & ~PhysicalFlag.USER_OVERRIDE);
         }
         plansExecuted++;
         complete(plan.planId(), code, executed);
@@ -178,6 +179,6 @@ final class PlanExecutor implements PlanHandler {
             .activeLeaseId(ledger.activeLeaseId())
             .permissionEpoch(1)
             .physicalSequence(ledger.physicalSequence())
-            .flags(userOverride ? PhysicalFlag.USER_OVERRIDE : 0);
+            .flags(ledger.flags());
     }
 }

@@ -6,6 +6,7 @@ import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.owner.action.InputExecutor;
 import dev.saccade.owner.action.PlanWriter;
+import dev.saccade.protocol.Button;
 import dev.saccade.protocol.PhysicalStateFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.plan.ActionPlanEncoder;
@@ -49,6 +50,10 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     }
 
     private final HeldInputLedger adoptedLedger = new HeldInputLedger();
+    private final HeldInputLedger liveLedger = new HeldInputLedger();
+    private final HeldInputLedger ledgerCopy = new HeldInputLedger()
+        .wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0);
+    private final PhysicalStateFlyweight outState = new PhysicalStateFlyweight();
     /** Written by the launcher's thread; only ever moves to a newer incarnation. */
     private volatile Incarnation offered;
     /** The number of the incarnation the owner thread uses (its older ones are no longer touched). */
@@ -146,8 +151,19 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
 
     @Override
     public boolean physicalState(final BytesStore<?, ?> out, final long at) {
-        incarnation().link.pollCompletions(this, DONE_SLOTS);
+        final Incarnation inc = incarnation();
+        inc.link.pollCompletions(this, DONE_SLOTS);
         out.write(at, lastPhysical, 0, PhysicalStateFlyweight.LENGTH);
+        // The helper also releases without a plan (user input, owner silence, topology): what is
+        // held now is in the shared ledger, read as one stable copy.
+        if (liveLedger.wrap(inc.link.ledgerStore(), inc.link.ledgerOffset()).copyStableTo(ledgerCopy)) {
+            outState.wrap(out, at)
+                .buttons(ledgerCopy.buttons() & (Button.LEFT | Button.RIGHT | Button.MIDDLE))
+                .modifiers(ledgerCopy.modifiers())
+                .activeLeaseId(ledgerCopy.activeLeaseId())
+                .physicalSequence(ledgerCopy.physicalSequence())
+                .flags(ledgerCopy.flags());
+        }
         return true;
     }
 

@@ -9,7 +9,7 @@ import com.sun.jna.NativeLibrary;
  * XOpenDevice), and the X server then reports that device as the raw events' sourceid. Here the
  * Xvfb keyboard and mouse, which nothing else drives. Test-only native calls (libXi, libXtst).
  */
-final class XvfbDeviceInput implements AutoCloseable {
+public final class XvfbDeviceInput implements AutoCloseable {
     private final long display;
     private final long device;
 
@@ -18,7 +18,7 @@ final class XvfbDeviceInput implements AutoCloseable {
         this.device = device;
     }
 
-    static XvfbDeviceInput open(final String displayName, final long deviceId) {
+    public static XvfbDeviceInput open(final String displayName, final long deviceId) {
         final long display = Xlib.X11.XOpenDisplay(displayName);
         if (display == 0) {
             throw new IllegalStateException("cannot open " + displayName);
@@ -31,17 +31,17 @@ final class XvfbDeviceInput implements AutoCloseable {
         return new XvfbDeviceInput(display, device);
     }
 
-    void key(final int keyCode, final boolean down) {
+    public void key(final int keyCode, final boolean down) {
         DeviceXtest.XTestFakeDeviceKeyEvent(display, device, keyCode, down ? 1 : 0, null, 0, 0);
         Xlib.X11.XSync(display, 0);
     }
 
-    void button(final int button, final boolean down) {
+    public void button(final int button, final boolean down) {
         DeviceXtest.XTestFakeDeviceButtonEvent(display, device, button, down ? 1 : 0, null, 0, 0);
         Xlib.X11.XSync(display, 0);
     }
 
-    void moveBy(final int dx, final int dy) {
+    public void moveBy(final int dx, final int dy) {
         DeviceXtest.XTestFakeDeviceMotionEvent(display, device, 1, 0, new int[] {dx, dy}, 2, 0);
         Xlib.X11.XSync(display, 0);
     }
