@@ -189,6 +189,10 @@ public final class ActionPlanner {
             return ResultCode.fromPlatform(code);
         }
         final int code = executor.poll(run.waitingPlan);
+        if (code == InputExecutor.LOST) {
+            run.waitingPlan = 0;
+            return ResultCode.EXECUTOR_LOST; // D5: it ran on a helper that died, partly or not at all
+        }
         if (code == InputExecutor.PENDING) {
             if (!executor.available()) {
                 run.waitingPlan = 0;

@@ -9,6 +9,8 @@ import net.openhft.chronicle.bytes.BytesStore;
 public interface InputExecutor {
     /** {@link #poll(long)}: the plan has not completed yet. */
     int PENDING = Integer.MIN_VALUE;
+    /** {@link #poll(long)}: the plan went to a helper that is gone; it will never complete (D5). */
+    int LOST = Integer.MIN_VALUE + 1;
 
     /**
      * The owner thread's pulse, every tick: lets the helper tell a stopped or hung owner (whose

@@ -71,6 +71,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     private boolean planOpen;
     private static final long BEAT_INTERVAL_NS = 10_000_000L;
     private long lastBeatNs;
+    /** Plan ids below this went to a helper that is gone; owner thread. */
+    private long lostBelow;
 
     public ShmInputExecutor(final OwnerSide link, final OwnerLifeline lifeline) {
         this.current = new Incarnation(link, lifeline, 1, false);
@@ -132,6 +134,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         if (o != current) {
             current = o;
             adopted = o.number;
+            lostBelow = nextPlanId; // plans sent to the lost helper never complete
             // The replacement released what its predecessor held at its start: nothing is held,
             // and its ledger has the physical sequence that release produced.
             final PhysicalStateFlyweight state = new PhysicalStateFlyweight().wrap(lastPhysical, 0);
@@ -194,7 +197,10 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     public int poll(final long planId) {
         incarnation().link.pollCompletions(this, DONE_SLOTS);
         final int slot = (int) (planId & (DONE_SLOTS - 1));
-        return doneIds[slot] == planId ? doneCodes[slot] : PENDING;
+        if (doneIds[slot] == planId) {
+            return doneCodes[slot];
+        }
+        return planId < lostBelow ? LOST : PENDING;
     }
 
     @Override

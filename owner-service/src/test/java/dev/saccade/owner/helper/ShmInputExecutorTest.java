@@ -41,6 +41,12 @@ class ShmInputExecutorTest {
             ledger.markReleased();
             assertEquals(3, ledger.physicalSequence());
 
+            // a plan in flight when the helper died
+            executor.beginPlan(Long.MAX_VALUE, 1, 1, 0).move(256, 256);
+            final long inFlight = executor.submit();
+            assertTrue(inFlight > 0);
+            assertEquals(dev.saccade.owner.action.InputExecutor.PENDING, executor.poll(inFlight));
+
             assertEquals(2, executor.attach(second, line2));
             assertEquals(1, executor.adoptedIncarnation(), "adopted only by the owner thread's next call");
             assertFalse(executor.available(), "no heartbeat from the replacement yet");
@@ -54,6 +60,8 @@ class ShmInputExecutorTest {
             second.ledgerStore().writeOrderedLong(dev.saccade.ipc.link.LinkFileDescriptor.HELPER_HEARTBEAT_NS_OFFSET,
                 System.nanoTime());
             assertTrue(executor.available(), "handed over after its handshake and beating: available");
+            assertEquals(dev.saccade.owner.action.InputExecutor.LOST, executor.poll(inFlight),
+                "a plan sent to the lost helper never completes: the batch answers EXECUTOR_LOST");
         } finally {
             try (var files = Files.walk(dir)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
