@@ -86,7 +86,7 @@ public final class OwnerService implements AutoCloseable {
             executor = helper.executor();
             final AtspiSource semantic = accessibility;
             if (semantic != null) {
-                helper.executor().afterInput(semantic::requestRefresh);
+                helper.executor().afterInput(semantic::markDirty);
             }
         }
         final AgentService agentService = new AgentService(store, executor, accessibility == null ? null : new SemanticInvoker() {

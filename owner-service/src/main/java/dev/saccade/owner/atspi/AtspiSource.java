@@ -178,6 +178,15 @@ public final class AtspiSource implements AutoCloseable {
         return pass;
     }
 
+    /**
+     * As {@link #requestRefresh()} without a future: for the owner thread, which must neither
+     * allocate nor loop on a CAS (after each input plan, the screen likely changed).
+     */
+    public void markDirty() {
+        allDirty.set(true);
+        noteEvent();
+    }
+
     /** The last snapshot delivered, or null before the first. */
     public AccessibilitySnapshot latest() {
         return latest;

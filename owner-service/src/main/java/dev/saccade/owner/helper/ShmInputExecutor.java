@@ -54,6 +54,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     private final HeldInputLedger ledgerCopy = new HeldInputLedger()
         .wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0);
     private final PhysicalStateFlyweight outState = new PhysicalStateFlyweight();
+    private final PhysicalStateFlyweight adoptedState = new PhysicalStateFlyweight();
     /** Written by the launcher's thread; only ever moves to a newer incarnation. */
     private volatile Incarnation offered;
     /** The number of the incarnation the owner thread uses (its older ones are no longer touched). */
@@ -137,7 +138,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
             lostBelow = nextPlanId; // plans sent to the lost helper never complete
             // The replacement released what its predecessor held at its start: nothing is held,
             // and its ledger has the physical sequence that release produced.
-            final PhysicalStateFlyweight state = new PhysicalStateFlyweight().wrap(lastPhysical, 0);
+            final PhysicalStateFlyweight state = adoptedState.wrap(lastPhysical, 0);
             final long sequence = adoptedLedger.wrap(o.link.ledgerStore(), o.link.ledgerOffset()).physicalSequence();
             state.buttons(0).modifiers(0).activeLeaseId(0).flags(0)
                 .physicalSequence(Math.max(sequence, state.physicalSequence() + 1));
