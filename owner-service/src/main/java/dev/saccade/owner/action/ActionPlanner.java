@@ -53,6 +53,8 @@ public final class ActionPlanner {
     /** The physical state read at the start of a batch (48 bytes). */
     private final BytesStore<?, Void> physicalBuffer = BytesStore.nativeStoreWithFixedCapacity(PhysicalStateFlyweight.LENGTH);
     private final int[] point = new int[4];
+    /** Record index of the action's first target, found by rule F; owner thread. */
+    private int firstTargetIndex;
     /** The display layout the last tick saw; owner thread. */
     private long lastTopology;
 
@@ -362,6 +364,7 @@ public final class ActionPlanner {
         if (index < 0) {
             return ResultCode.TARGET_NOT_FOUND;
         }
+        firstTargetIndex = slot == 0 ? index : firstTargetIndex;
         final BytesStore<?, ?> sb = scene.bytes();
         final long at = scene.recordAt(index);
         final int flags = sb.readInt(at + TargetFlyweight.FLAGS_OFFSET);
@@ -424,12 +427,12 @@ public final class ActionPlanner {
                 plan.move(point[0], point[1]);
                 plan.buttonDown(button); // the focus click, count 1
                 plan.buttonUp(button);
-                final long textWindow = scene.bytes().readLong(scene.recordAt(scene.indexOf(a.targetId()))
+                final long textWindow = scene.bytes().readLong(scene.recordAt(firstTargetIndex)
                     + TargetFlyweight.WINDOW_ID_OFFSET);
                 plan.text(req, textAt, (int) a.payloadSize(), textWindow != 0 ? textWindow : scene.windowId());
                 break;
             case ActionKind.WINDOW_ACTIVATE: {
-                final long window = scene.bytes().readLong(scene.recordAt(scene.indexOf(a.targetId()))
+                final long window = scene.bytes().readLong(scene.recordAt(firstTargetIndex)
                     + TargetFlyweight.WINDOW_ID_OFFSET);
                 plan.windowActivate(window != 0 ? window : scene.windowId());
                 break;
