@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
         subcommands = {HelpCommand.class, UpCommand.class, ObserveCommand.class, QueryCommand.class, WaitCommand.class,
-            ActCommand.class, BatchCommand.class, OwnerCommand.class, HelperCommand.class, DoctorCommand.class},
+            ActCommand.class, BatchCommand.class, McpCommand.class, PcpCommand.class, SupervisorCommand.class,
+            OwnerCommand.class, HelperCommand.class, InstallCommand.class, UninstallCommand.class, UpgradeCommand.class,
+            DoctorCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         // Built from the constants, so help text and behaviour cannot drift apart.
         exitCodeList = {

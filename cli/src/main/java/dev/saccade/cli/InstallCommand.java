@@ -1,0 +1,19 @@
+package dev.saccade.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code saccade install}: not built yet; the command is reserved so its place in the help is fixed. */
+@Command(name = "install", mixinStandardHelpOptions = true, header = "Install Saccade and its login item (issue 6).")
+final class InstallCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "saccade install is not built yet");
+    }
+}
