@@ -34,7 +34,7 @@ class EndpointTakeoverTest {
         final Path path = dir.resolve(RuntimeDirectory.AGENT_SOCKET_NAME);
         final StringBuilder report = new StringBuilder();
         for (int round = 0; round < TAKEOVER_ROUNDS; round++) {
-            try (ChildJvm child = ChildJvm.start(EndpointHolder.class, path.toString())) {
+            try (ForkedJvm child = ForkedJvm.start(EndpointHolder.class, path.toString())) {
                 child.awaitLine("bound ", CHILD_START);
                 final AtomicLong boundAtNs = new AtomicLong();
                 final CompletableFuture<EndpointListener> binder = CompletableFuture.supplyAsync(() -> {
@@ -70,7 +70,7 @@ class EndpointTakeoverTest {
     @Timeout(60)
     void givesUpWithAlreadyExistsAfterRetryingEvery50MsForTheWait() throws Exception {
         final Path path = dir.resolve("agent.sock");
-        try (ChildJvm child = ChildJvm.start(EndpointHolder.class, path.toString())) {
+        try (ForkedJvm child = ForkedJvm.start(EndpointHolder.class, path.toString())) {
             final String bound = child.awaitLine("bound ", CHILD_START);
             final long startNs = System.nanoTime();
 
@@ -94,7 +94,7 @@ class EndpointTakeoverTest {
     @Timeout(60)
     void unlinksSocketLeftBySigkilledProcessAndBindsAtOnce() throws Exception {
         final Path path = dir.resolve("agent.sock");
-        try (ChildJvm child = ChildJvm.start(EndpointHolder.class, path.toString())) {
+        try (ForkedJvm child = ForkedJvm.start(EndpointHolder.class, path.toString())) {
             child.awaitLine("bound ", CHILD_START);
             child.kill();
         }

@@ -1,5 +1,6 @@
 package dev.saccade.owner.helper;
 
+import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.LinkFileDescriptor;
@@ -40,16 +41,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class InputHelperLauncher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(InputHelperLauncher.class);
-    public static final String MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
-    public static final String JVM_FLAGS_PROP = "saccade.jvm.flags";
-    /**
-     * What the helper never loads, by jar file name (the distribution, Maven's repository) or by
-     * a module's build directory (tests): the owner's semantics, the CLI, tests and benchmarks.
-     */
-    private static final String[] NOT_FOR_THE_HELPER = {
-        "saccade-owner-service", "saccade-cli", "saccade-test-desktop", "saccade-supervisor", "saccade-installer",
-        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
-        "owner-service/target/classes", "cli/target/classes", "test-desktop/target/classes", "test-classes"};
+    public static final String MAIN_CLASS = ChildJvm.HELPER_MAIN_CLASS;
     private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** The helper's own log, in the runtime directory (0700), where `saccade doctor` can point. */
     public static final String LOG_FILE_NAME = "saccade-input-helper.log";
@@ -131,10 +123,10 @@ public final class InputHelperLauncher implements AutoCloseable {
             }
             lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
             final List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(helperJvmFlags());
+            command.add(ChildJvm.javaExecutable());
+            command.addAll(ChildJvm.jvmFlags());
             command.add("-cp");
-            command.add(helperClasspath(System.getProperty("java.class.path")));
+            command.add(ChildJvm.helperClasspath(System.getProperty("java.class.path")));
             command.add(MAIN_CLASS);
             command.add("--link");
             command.add(link.path().toString());
@@ -163,58 +155,6 @@ public final class InputHelperLauncher implements AutoCloseable {
             link.close();
             throw e;
         }
-    }
-
-    /**
-     * The JVM flags Chronicle Bytes and JNA need: the build's list when given (tests), else the
-     * ones this JVM was started with by {@code bin/saccade}.
-     */
-    static List<String> helperJvmFlags() {
-        final List<String> flags = new ArrayList<>();
-        final String given = System.getProperty(JVM_FLAGS_PROP, "").trim();
-        if (!given.isEmpty()) {
-            for (final String flag : given.split("\\s+")) {
-                flags.add(flag);
-            }
-            return flags;
-        }
-        for (final String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.startsWith("--enable-native-access")
-                || arg.startsWith("--sun-misc-unsafe-memory-access") || arg.startsWith("-Dchronicle.")
-                || arg.startsWith("-Dorg.slf4j.")) {
-                flags.add(arg);
-            }
-        }
-        return flags;
-    }
-
-    /** The classpath entries the helper needs: everything but {@link #NOT_FOR_THE_HELPER}. */
-    static String helperClasspath(final String classpath) {
-        final StringBuilder kept = new StringBuilder();
-        for (final String entry : classpath.split(File.pathSeparator)) {
-            if (entry.endsWith(File.separator + "*")) {
-                // bin/saccade's `lib/*`: the JVM expands it, java.class.path does not
-                final File[] jars = new File(entry.substring(0, entry.length() - 2)).listFiles(
-                    f -> f.getName().endsWith(".jar"));
-                if (jars != null) {
-                    for (final File jar : jars) {
-                        keep(kept, jar.getPath(), jar.getName());
-                    }
-                }
-            } else {
-                keep(kept, entry, entry.endsWith(".jar") ? new File(entry).getName() : entry);
-            }
-        }
-        return kept.toString();
-    }
-
-    private static void keep(final StringBuilder kept, final String entry, final String judgedBy) {
-        for (final String excluded : NOT_FOR_THE_HELPER) {
-            if (judgedBy.contains(excluded)) {
-                return;
-            }
-        }
-        kept.append(kept.length() == 0 ? "" : File.pathSeparator).append(entry);
     }
 
     /** The launcher's thread: attach each helper, and on its loss release and replace it. */

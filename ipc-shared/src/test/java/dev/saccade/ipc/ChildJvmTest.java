@@ -1,4 +1,4 @@
-package dev.saccade.owner.helper;
+package dev.saccade.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The helper's classpath: only what it may load, from a distribution's `lib/*` or a build. */
-class InputHelperLauncherTest {
+class ChildJvmTest {
     @Test
     void aDistributionsWildcardIsExpandedAndOwnerJarsLeftOut(@TempDir final Path dir) throws Exception {
         final Path lib = Files.createDirectories(dir.resolve("cli/target/saccade/lib"));
@@ -19,7 +19,7 @@ class InputHelperLauncherTest {
             "saccade-owner-service-0.1.jar", "saccade-cli-0.1.jar", "dbus-java-core-5.2.2.jar", "picocli-4.7.7.jar")) {
             Files.createFile(lib.resolve(jar));
         }
-        final String cp = InputHelperLauncher.helperClasspath(lib + File.separator + "*");
+        final String cp = ChildJvm.helperClasspath(lib + File.separator + "*");
         final List<String> names = java.util.Arrays.stream(cp.split(File.pathSeparator))
             .map(p -> Path.of(p).getFileName().toString()).sorted().toList();
         assertEquals(List.of("jna-5.19.1.jar", "saccade-input-helper-0.1.jar", "saccade-protocol-0.1.jar"), names);
@@ -30,8 +30,8 @@ class InputHelperLauncherTest {
         final String cp = String.join(File.pathSeparator, "/w/protocol/target/classes", "/w/input-helper/target/classes",
             "/w/owner-service/target/classes", "/w/cli/target/classes", "/w/cli/target/test-classes");
         assertEquals(String.join(File.pathSeparator, "/w/protocol/target/classes", "/w/input-helper/target/classes"),
-            InputHelperLauncher.helperClasspath(cp));
-        assertTrue(InputHelperLauncher.helperJvmFlags().stream().anyMatch(f -> f.startsWith("--add-opens")),
+            ChildJvm.helperClasspath(cp));
+        assertTrue(ChildJvm.jvmFlags().stream().anyMatch(f -> f.startsWith("--add-opens")),
             "the Chronicle flags travel to the helper");
     }
 }

@@ -16,19 +16,19 @@ import java.util.concurrent.TimeUnit;
  * are collected; closing its stdin makes it halt (see {@link EndpointHolder}), and
  * {@link #close()} SIGKILLs it and waits, so no child outlives its test.
  */
-final class ChildJvm implements AutoCloseable {
+final class ForkedJvm implements AutoCloseable {
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
 
-    private ChildJvm(final Process process) {
+    private ForkedJvm(final Process process) {
         this.process = process;
         this.reader = new Thread(this::drain, "child-" + process.pid() + "-output");
         reader.setDaemon(true);
         reader.start();
     }
 
-    static ChildJvm start(final Class<?> mainClass, final String... args) throws IOException {
+    static ForkedJvm start(final Class<?> mainClass, final String... args) throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Chronicle flags, if the build passes them; the children here do not load Chronicle.
@@ -42,7 +42,7 @@ final class ChildJvm implements AutoCloseable {
         command.add(mainClass.getName());
         command.addAll(List.of(args));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        return new ChildJvm(builder.start());
+        return new ForkedJvm(builder.start());
     }
 
     Process process() {

@@ -1,0 +1,87 @@
+package dev.saccade.ipc;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a Saccade process starts another JVM of ours (the owner its input helper, the supervisor
+ * its children): the same Java, the JVM flags Chronicle Bytes and JNA need, and for the input
+ * helper a classpath without anything it must not load. One place, so the owner's and the
+ * supervisor's helpers cannot drift apart.
+ */
+public final class ChildJvm {
+    /** The input helper's entry point; it is started by class name, never linked. */
+    public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
+    /** A system property with the flags to pass on (set by the build for tests). */
+    public static final String JVM_FLAGS_PROPERTY = "saccade.jvm.flags";
+    /**
+     * What the helper never loads, by jar file name (the distribution, Maven's repository) or by
+     * a module's build directory (tests): the owner's semantics, the CLI, tests and benchmarks.
+     */
+    private static final String[] NOT_FOR_THE_HELPER = {
+        "saccade-owner-service", "saccade-cli", "saccade-test-desktop", "saccade-supervisor", "saccade-installer",
+        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
+        "owner-service/target/classes", "cli/target/classes", "test-desktop/target/classes", "test-classes"};
+
+    private ChildJvm() {
+    }
+
+    /** The {@code java} of this JVM's own Java home. */
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * The JVM flags Chronicle Bytes and JNA need: the build's list when given (tests), else the
+     * ones this JVM was started with by {@code bin/saccade}.
+     */
+    public static List<String> jvmFlags() {
+        final List<String> flags = new ArrayList<>();
+        final String given = System.getProperty(JVM_FLAGS_PROPERTY, "").trim();
+        if (!given.isEmpty()) {
+            for (final String flag : given.split("\\s+")) {
+                flags.add(flag);
+            }
+            return flags;
+        }
+        for (final String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.startsWith("--enable-native-access")
+                || arg.startsWith("--sun-misc-unsafe-memory-access") || arg.startsWith("-Dchronicle.")
+                || arg.startsWith("-Dorg.slf4j.")) {
+                flags.add(arg);
+            }
+        }
+        return flags;
+    }
+
+    /** The classpath entries the helper needs: everything but {@link #NOT_FOR_THE_HELPER}. */
+    public static String helperClasspath(final String classpath) {
+        final StringBuilder kept = new StringBuilder();
+        for (final String entry : classpath.split(File.pathSeparator)) {
+            if (entry.endsWith(File.separator + "*")) {
+                // bin/saccade's `lib/*`: the JVM expands it, java.class.path does not
+                final File[] jars = new File(entry.substring(0, entry.length() - 2)).listFiles(
+                    f -> f.getName().endsWith(".jar"));
+                if (jars != null) {
+                    for (final File jar : jars) {
+                        keep(kept, jar.getPath(), jar.getName());
+                    }
+                }
+            } else {
+                keep(kept, entry, entry.endsWith(".jar") ? new File(entry).getName() : entry);
+            }
+        }
+        return kept.toString();
+    }
+
+    private static void keep(final StringBuilder kept, final String entry, final String judgedBy) {
+        for (final String excluded : NOT_FOR_THE_HELPER) {
+            if (judgedBy.contains(excluded)) {
+                return;
+            }
+        }
+        kept.append(kept.length() == 0 ? "" : File.pathSeparator).append(entry);
+    }
+}
