@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.source.GridLayout;
 import java.io.IOException;
@@ -25,6 +26,11 @@ final class OwnerOptions {
         description = "Grid cells over each display, e.g. 16x9 (default: ${DEFAULT-VALUE}).")
     String grid;
 
+    @Option(names = "--supervisor-link", paramLabel = "PATH", hidden = true,
+        description = "Set by `saccade supervisor run`: take the endpoint's listener from this link (nonce in $"
+            + ListenerHandoff.NONCE_ENVIRONMENT_VARIABLE + ") instead of binding it.")
+    Path supervisorLink;
+
     /** A concluded context for {@code display}, on the session bus of the environment. */
     OwnerContext context(final String display) throws IOException {
         return context(display, null);
@@ -49,6 +55,9 @@ final class OwnerOptions {
         }
         if (endpoint != null) {
             context.endpoint(endpoint);
+        }
+        if (supervisorLink != null) {
+            context.supervisorLink(supervisorLink, System.getenv(ListenerHandoff.NONCE_ENVIRONMENT_VARIABLE));
         }
         return context.conclude();
     }

@@ -52,8 +52,10 @@ final class OwnerRunCommand implements Callable<Integer> {
     static int serveUntilStopped(final OwnerOptions options, final String display, final String sessionBus,
         final PrintWriter err, final java.util.function.Consumer<OwnerService> onStarted) throws Exception {
         final OwnerService service;
+        final CountDownLatch stopped = new CountDownLatch(1);
         try {
-            service = OwnerService.start(options.context(display, sessionBus));
+            // A supervised owner that handed its listener over is done: leave as if stopped.
+            service = OwnerService.start(options.context(display, sessionBus).onHandedOff(stopped::countDown));
         } catch (final EndpointBusyException e) {
             err.println("saccade: another service is already answering on " + e.path()
                 + "; stop it first, or pass --endpoint for a second one");
@@ -62,7 +64,6 @@ final class OwnerRunCommand implements Callable<Integer> {
             err.println("saccade: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        final CountDownLatch stopped = new CountDownLatch(1);
         final Thread hook = new Thread(() -> {
             service.close();
             stopped.countDown();
@@ -71,7 +72,8 @@ final class OwnerRunCommand implements Callable<Integer> {
         if (onStarted != null) {
             onStarted.accept(service);
         }
-        stopped.await(); // until SIGTERM/SIGINT runs the hook
+        stopped.await(); // until SIGTERM/SIGINT runs the hook, or a planned handoff is done
+        service.close(); // idempotent; after a handoff the adopted listener is dropped, not unlinked
         return ExitCodes.SUCCESS;
     }
 }

@@ -1,5 +1,6 @@
 package dev.saccade.ipc;
 
+import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
@@ -20,6 +21,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.newsclub.net.unix.AFServerSocket;
+import org.newsclub.net.unix.AFUNIXServerSocket;
+import org.newsclub.net.unix.FileDescriptorCast;
 import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
@@ -104,6 +107,12 @@ public final class EndpointListener implements AutoCloseable {
     private final int uid;
     private final long device;
     private final long inode;
+    /**
+     * False for a listener adopted from another process ({@link #adopt}): the process that
+     * bound the path (the supervisor) keeps a copy and decides when the path goes away, so
+     * closing ours only drops our descriptor.
+     */
+    private final boolean unlinkOnClose;
 
     /** Written by the owner thread only. */
     private volatile long acceptedPeers;
@@ -118,7 +127,8 @@ public final class EndpointListener implements AutoCloseable {
 
     private EndpointListener(
         final Path path, final Path lockPath, final AFUNIXServerSocketChannel server, final int uid,
-        final long device, final long inode) {
+        final long device, final long inode, final boolean unlinkOnClose) {
+        this.unlinkOnClose = unlinkOnClose;
         this.path = path;
         this.lockPath = lockPath;
         this.server = server;
@@ -162,6 +172,46 @@ public final class EndpointListener implements AutoCloseable {
             // The last attempt falls exactly on the deadline, so a short wait still gets it.
             parkUntil(Math.min(nextAttemptNs, startNs + waitNs), path);
         }
+    }
+
+    /**
+     * Wraps a listening descriptor another process bound on {@code path} and passed to us (see
+     * {@link ListenerHandoff}). Same peer checks as a bound listener; {@link #close()} closes
+     * our copy only: no lock, no unlink, and no shutdown, so the listener keeps queueing
+     * connects for the other holders of the descriptor.
+     *
+     * @throws IOException if the descriptor is not a listening Unix socket.
+     */
+    public static EndpointListener adopt(final Path path, final FileDescriptor listening) throws IOException {
+        final AFUNIXServerSocket socket = FileDescriptorCast.using(listening).as(AFUNIXServerSocket.class);
+        socket.setReuseAddress(false);
+        socket.setDeleteOnClose(false);
+        socket.setShutdownOnClose(false);
+        final AFUNIXServerSocketChannel server = socket.getChannel();
+        try {
+            server.configureBlocking(false);
+            long device = -1;
+            long inode = -1;
+            try {
+                final Map<String, Object> attributes = Files.readAttributes(path, "unix:dev,ino", LinkOption.NOFOLLOW_LINKS);
+                device = (Long) attributes.get("dev");
+                inode = (Long) attributes.get("ino");
+            } catch (final NoSuchFileException ignore) {
+                // Reported as -1: the path is the binder's business, we only serve the descriptor.
+            }
+            final EndpointListener listener = new EndpointListener(path, lockPathOf(path), server,
+                RuntimeDirectory.currentUid(), device, inode, false);
+            LOG.info("event=adopt path={} dev={} ino={}", path, device, inode);
+            return listener;
+        } catch (final IOException | RuntimeException e) {
+            closeQuietly(server, e);
+            throw e;
+        }
+    }
+
+    /** Whether this listener was bound here (true) or adopted from another process (false). */
+    public boolean bound() {
+        return unlinkOnClose;
     }
 
     /** The sibling lock file of an endpoint path: {@code <name>.lock}. */
@@ -277,6 +327,11 @@ public final class EndpointListener implements AutoCloseable {
             return;
         }
         closed = true;
+        if (!unlinkOnClose) {
+            server.close(); // shutdownOnClose is off: the other holders keep listening
+            LOG.info("event=close-adopted path={} acceptedPeers={} refusedPeers={}", path, acceptedPeers, refusedPeers);
+            return;
+        }
         IOException failure = null;
         boolean unlinked = false;
         boolean lockAcquired = false;
@@ -437,7 +492,7 @@ public final class EndpointListener implements AutoCloseable {
             Files.setPosixFilePermissions(path, OWNER_READ_WRITE);
             final Map<String, Object> attributes = Files.readAttributes(path, "unix:dev,ino", LinkOption.NOFOLLOW_LINKS);
             return new EndpointListener(path, lockPath, server, uid,
-                (Long) attributes.get("dev"), (Long) attributes.get("ino"));
+                (Long) attributes.get("dev"), (Long) attributes.get("ino"), true);
         } catch (final AddressAlreadyInUseSocketException e) {
             // A binder that ignores the lock got there between our probe and bind: busy.
             closeQuietly(server, e);

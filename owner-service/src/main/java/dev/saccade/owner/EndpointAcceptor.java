@@ -28,6 +28,7 @@ public final class EndpointAcceptor implements AutoCloseable {
     private final OneToOneRing<AFUNIXSocketChannel> accepted;
     /** Slots the owner can still fill: taken here when queueing, given back by the owner. */
     private final AtomicInteger freeSlots;
+    private final int slots;
     private final Runnable wakeOwner;
     private final Thread thread;
     private final Selector selector;
@@ -39,6 +40,7 @@ public final class EndpointAcceptor implements AutoCloseable {
         this.listener = listener;
         this.accepted = new OneToOneRing<>(slots);
         this.freeSlots = new AtomicInteger(slots);
+        this.slots = slots;
         this.wakeOwner = wakeOwner;
         this.thread = new Thread(this::run, THREAD_NAME);
         thread.setDaemon(true);
@@ -52,6 +54,14 @@ public final class EndpointAcceptor implements AutoCloseable {
     /** Owner thread: the next accepted connection, or null. */
     public AFUNIXSocketChannel poll() {
         return accepted.poll();
+    }
+
+    /**
+     * Any thread: no client is connected and none is queued for the owner (a queued channel
+     * holds a slot until the owner serves it and gives the slot back).
+     */
+    public boolean allSlotsFree() {
+        return freeSlots.get() == slots;
     }
 
     /** Owner thread: a slot became free. */

@@ -31,6 +31,13 @@ public final class OwnerContext {
     /** Packets in the scene pool: one read, one pending, one being built, one spare. */
     public static final int SCENE_PACKETS = 4;
     public static final String GENERATION_FILE_NAME = "saccade-owner.generation";
+    public static final String DRAIN_TIMEOUT_MS_PROP = "saccade.owner.drain.timeout.ms";
+    /**
+     * How long a handing-off owner waits for the requests in hand: an observe answers in
+     * microseconds and a batch within its own deadline, so two seconds covers all but a client
+     * that stays connected idle, which then gets a closed connection and reconnects.
+     */
+    public static final long DRAIN_TIMEOUT_MS_DEFAULT = 2_000;
 
     private Path runtimeDirectory;
     private Path endpoint = pathProperty(ENDPOINT_PROP);
@@ -45,6 +52,12 @@ public final class OwnerContext {
     private boolean accessibility = !"false".equals(System.getProperty(ACCESSIBILITY_PROP));
     /** The input helper process; without it every batch answers EXECUTOR_LOST (D5). */
     private boolean inputHelper = !"false".equals(System.getProperty(INPUT_HELPER_PROP));
+    /** The supervisor's link to take the listener from (ListenerHandoff), or null to bind ourselves. */
+    private Path supervisorLink;
+    private String supervisorNonce;
+    /** Run on the link thread once a planned handoff has drained this owner, so it can exit. */
+    private Runnable onHandedOff = () -> { };
+    private long drainTimeoutMs = Long.getLong(DRAIN_TIMEOUT_MS_PROP, DRAIN_TIMEOUT_MS_DEFAULT);
     private boolean concluded;
 
     private static Path pathProperty(final String name) {
@@ -97,6 +110,37 @@ public final class OwnerContext {
         return inputHelper;
     }
 
+    /**
+     * Take the agent endpoint's listener from the supervisor's link at {@code link} instead of
+     * binding it, authenticating with {@code nonceHex}; null binds as usual.
+     */
+    public OwnerContext supervisorLink(final Path link, final String nonceHex) {
+        supervisorLink = link;
+        supervisorNonce = nonceHex;
+        return this;
+    }
+
+    public Path supervisorLink() {
+        return supervisorLink;
+    }
+
+    public String supervisorNonce() {
+        return supervisorNonce;
+    }
+
+    public OwnerContext onHandedOff(final Runnable action) {
+        onHandedOff = action;
+        return this;
+    }
+
+    public Runnable onHandedOff() {
+        return onHandedOff;
+    }
+
+    public Duration drainTimeout() {
+        return Duration.ofMillis(drainTimeoutMs);
+    }
+
     public OwnerContext grid(final GridLayout layout) {
         grid = layout;
         return this;
@@ -127,6 +171,9 @@ public final class OwnerContext {
         }
         if (maxClients < 1 || maxClients > 1024) {
             throw new IllegalArgumentException(MAX_CLIENTS_PROP + "=" + maxClients + ": must be 1..1024");
+        }
+        if (supervisorLink != null && (supervisorNonce == null || supervisorNonce.isEmpty())) {
+            throw new IllegalArgumentException("a supervisor link needs the supervisor's nonce");
         }
         if (busyWaitMs < 0) {
             throw new IllegalArgumentException(BUSY_WAIT_MS_PROP + "=" + busyWaitMs + ": must not be negative");

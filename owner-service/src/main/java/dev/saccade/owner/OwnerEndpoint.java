@@ -14,6 +14,9 @@ import java.time.Duration;
  * unlinking the endpoint only if it is still ours.
  */
 public final class OwnerEndpoint implements AutoCloseable {
+    /** Drain polls the free-slot count; a client finishes in well under a millisecond. */
+    private static final long DRAIN_POLL_NS = 1_000_000;
+
     private final EndpointListener listener;
     private final EndpointAcceptor acceptor;
     private final OwnerAgent agent;
@@ -40,7 +43,15 @@ public final class OwnerEndpoint implements AutoCloseable {
     /** As above, with a service of the caller's (an input helper link, a semantic invoker). */
     public static OwnerEndpoint serve(final Path socketPath, final SceneStore store, final int maxClients,
         final Duration busyWait, final AgentService service) throws IOException {
-        final EndpointListener listener = EndpointListener.bind(socketPath, busyWait);
+        return serve(EndpointListener.bind(socketPath, busyWait), store, maxClients, service);
+    }
+
+    /**
+     * Serves {@code store} on a listener already bound, here or by another process (a
+     * supervisor's, adopted with {@link EndpointListener#adopt}); closes it if starting fails.
+     */
+    public static OwnerEndpoint serve(final EndpointListener listener, final SceneStore store, final int maxClients,
+        final AgentService service) throws IOException {
         try {
             final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
             final EndpointAcceptor acceptor = new EndpointAcceptor(listener, maxClients, idle::wake);
@@ -70,6 +81,25 @@ public final class OwnerEndpoint implements AutoCloseable {
 
     public OwnerRunner runner() {
         return runner;
+    }
+
+    /**
+     * Planned handoff: stops accepting (new connects wait in the backlog for the next owner),
+     * then waits up to {@code timeout} for the clients in hand, and those already accepted but
+     * not yet served, to finish and disconnect. The listener stays open until {@link #close()}.
+     *
+     * @return true if every client finished within the timeout.
+     */
+    public boolean drain(final Duration timeout) throws InterruptedException {
+        acceptor.close();
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (!acceptor.allSlotsFree()) {
+            if (System.nanoTime() - deadlineNs >= 0) {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(DRAIN_POLL_NS);
+        }
+        return true;
     }
 
     @Override

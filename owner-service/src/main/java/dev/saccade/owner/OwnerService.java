@@ -1,5 +1,6 @@
 package dev.saccade.owner;
 
+import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
@@ -39,6 +40,7 @@ public final class OwnerService implements AutoCloseable {
     private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
+    private ListenerHandoff link;
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -100,9 +102,49 @@ public final class OwnerService implements AutoCloseable {
                 return OwnerService.this.invoke(targetId, deadlineNs);
             }
         });
-        endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
+        if (context.supervisorLink() != null) {
+            // Supervised: the supervisor owns the path; we serve its listener once it says so.
+            link = ListenerHandoff.connect(context.supervisorLink(), context.supervisorNonce());
+            link.ready(store.lastGeneration());
+            endpoint = OwnerEndpoint.serve(link.awaitListener(context.endpoint()), store, context.maxClients(), agentService);
+            link.serving();
+            final Thread linkThread = new Thread(this::followLink, "saccade-supervisor-link");
+            linkThread.setDaemon(true);
+            linkThread.start();
+        } else {
+            endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
+        }
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
+    }
+
+    /**
+     * The link thread: answers the supervisor's pings while the owner thread lives, and on
+     * {@code drain} stops accepting, waits for the requests in hand, reports the newest
+     * generation and lets the process exit. A lost link (the supervisor died) leaves us serving.
+     */
+    private void followLink() {
+        try {
+            for (String line = link.nextCommand(); line != null; line = link.nextCommand()) {
+                if (ListenerHandoff.PING.equals(line)) {
+                    if (endpoint.runner().thread().isAlive()) {
+                        link.pong();
+                    }
+                } else if (ListenerHandoff.DRAIN.equals(line)) {
+                    final boolean finished = endpoint.drain(context.drainTimeout());
+                    final long last = store.lastGeneration();
+                    LOG.info("event=handoff endpoint={} finished_in_hand={} generation={}", context.endpoint(), finished, last);
+                    link.drained(last);
+                    context.onHandedOff().run();
+                    return;
+                }
+            }
+            LOG.warn("event=supervisor_link_lost endpoint={}", context.endpoint());
+        } catch (final IOException e) {
+            LOG.warn("event=supervisor_link_failed endpoint={} error={}", context.endpoint(), e.toString());
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -192,6 +234,13 @@ public final class OwnerService implements AutoCloseable {
                 endpoint.close();
             } catch (final IOException e) {
                 LOG.warn("event=endpoint_close_failed endpoint={} error={}", context.endpoint(), e.toString());
+            }
+        }
+        if (link != null) {
+            try {
+                link.close();
+            } catch (final IOException e) {
+                LOG.warn("event=supervisor_link_close_failed error={}", e.toString());
             }
         }
         if (helper != null) {
