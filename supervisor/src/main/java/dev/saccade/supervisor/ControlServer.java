@@ -1,0 +1,118 @@
+package dev.saccade.supervisor;
+
+import dev.saccade.ipc.EndpointListener;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+import org.newsclub.net.unix.AFSocket;
+import org.newsclub.net.unix.AFUNIXSocketAddress;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The control socket's thread: accepts one connection at a time (peer uid checked by
+ * {@link EndpointListener}), reads one request line, answers one JSON line from the handler and
+ * closes. A request that is too long, malformed or not ASCII-clean JSON gets {@code ok:false}; a
+ * client that sends nothing for {@value #READ_TIMEOUT_MS} ms is closed. Requests are served in
+ * turn, so a status asked during an upgrade waits for it (in the backlog).
+ */
+final class ControlServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlServer.class);
+    static final int READ_TIMEOUT_MS = 5_000;
+    private static final long SELECT_TIMEOUT_MS = 200;
+
+    private final EndpointListener listener;
+    private final Function<ControlRequest, String> handler;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    ControlServer(final EndpointListener listener, final Function<ControlRequest, String> handler) {
+        this.listener = listener;
+        this.handler = handler;
+        this.thread = new Thread(this::run, "saccade-supervisor-control");
+        thread.setDaemon(true);
+    }
+
+    ControlServer start() {
+        thread.start();
+        return this;
+    }
+
+    private void run() {
+        try (Selector selector = listener.serverChannel().provider().openSelector()) {
+            final SelectionKey key = listener.serverChannel().register(selector, SelectionKey.OP_ACCEPT);
+            while (running) {
+                if (selector.select(SELECT_TIMEOUT_MS) == 0) {
+                    continue;
+                }
+                selector.selectedKeys().clear();
+                if (!key.isValid()) {
+                    return;
+                }
+                for (AFUNIXSocketChannel channel = listener.acceptNonBlocking(); channel != null && running;
+                    channel = listener.acceptNonBlocking()) {
+                    serve(channel);
+                }
+            }
+        } catch (final IOException e) {
+            if (running) {
+                LOG.error("event=control_failed socket={}", listener.path(), e);
+            }
+        }
+    }
+
+    private void serve(final AFUNIXSocketChannel channel) {
+        try (channel) {
+            channel.configureBlocking(true);
+            final AFSocket<AFUNIXSocketAddress> socket = channel.socket();
+            socket.setSoTimeout(READ_TIMEOUT_MS);
+            final String line = readLine(socket.getInputStream());
+            String reply;
+            if (line == null) {
+                reply = ControlRequest.error("a request is one JSON line of at most " + ControlRequest.MAX_LINE_BYTES
+                    + " bytes ending in a newline");
+            } else {
+                try {
+                    reply = handler.apply(ControlRequest.parse(line));
+                } catch (final IllegalArgumentException e) {
+                    reply = ControlRequest.error(e.getMessage());
+                }
+            }
+            socket.getOutputStream().write((reply + '\n').getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+        } catch (final SocketTimeoutException e) {
+            LOG.warn("event=control_timeout reason=no request line within {} ms", READ_TIMEOUT_MS);
+        } catch (final IOException e) {
+            LOG.warn("event=control_io_failed error={}", e.toString());
+        }
+    }
+
+    /** The request line, or null if it is too long or the stream ended before its newline. */
+    private static String readLine(final InputStream in) throws IOException {
+        final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0 || line.size() == ControlRequest.MAX_LINE_BYTES) {
+                return null;
+            }
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws IOException {
+        running = false;
+        try {
+            thread.join(2_000);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        listener.close();
+    }
+}

@@ -1,0 +1,240 @@
+package dev.saccade.supervisor;
+
+import dev.saccade.ipc.ListenerHandoff;
+import dev.saccade.ipc.RuntimeDirectory;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Settings of one supervisor. Each has a {@code saccade.supervisor.*} system property and a
+ * default; the CLI overrides them through the setters; {@link #conclude()} fills what depends
+ * on the environment and checks everything once.
+ */
+public final class SupervisorContext {
+    public static final String BACKOFF_INITIAL_MS_PROP = "saccade.supervisor.backoff.initial.ms";
+    public static final String BACKOFF_MAX_MS_PROP = "saccade.supervisor.backoff.max.ms";
+    public static final String HEALTHY_RESET_MS_PROP = "saccade.supervisor.healthy.reset.ms";
+    public static final String START_TIMEOUT_MS_PROP = "saccade.supervisor.start.timeout.ms";
+    public static final String PING_INTERVAL_MS_PROP = "saccade.supervisor.ping.interval.ms";
+    public static final String UNRESPONSIVE_MS_PROP = "saccade.supervisor.unresponsive.ms";
+    /** Issue 6: the first restart waits 250 ms, */
+    public static final long BACKOFF_INITIAL_MS_DEFAULT = 250;
+    /** doubling to at most 8 s, */
+    public static final long BACKOFF_MAX_MS_DEFAULT = 8_000;
+    /** and a child that ran this long counts as healthy: the next exit starts over. */
+    public static final long HEALTHY_RESET_MS_DEFAULT = 60_000;
+    /**
+     * How long a new owner may take from process start to ready: a JVM start, the X connection,
+     * the first snapshot and the AT-SPI tree of a busy desktop take a few seconds at most.
+     */
+    public static final long START_TIMEOUT_MS_DEFAULT = 60_000;
+    /** The owner answers a ping on its link every second while its owner thread lives, */
+    public static final long PING_INTERVAL_MS_DEFAULT = 1_000;
+    /** and one that has not answered for 10 s (ten pings, a long GC pause) is killed and restarted. */
+    public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
+    public static final String OWNER_LOG_NAME = "saccade-owner.log";
+    public static final String HELPER_LOG_NAME = "saccade-helper.log";
+
+    private Path runtimeDirectory;
+    private Path endpoint;
+    private Path distribution;
+    private String display = System.getenv("DISPLAY");
+    private boolean inputHelper = true;
+    private final List<String> ownerArgs = new ArrayList<>();
+    private String ownerJavaOptions = "";
+    private String notifySocket = System.getenv(SystemdNotifier.NOTIFY_SOCKET);
+    private long backoffInitialMs = Long.getLong(BACKOFF_INITIAL_MS_PROP, BACKOFF_INITIAL_MS_DEFAULT);
+    private long backoffMaxMs = Long.getLong(BACKOFF_MAX_MS_PROP, BACKOFF_MAX_MS_DEFAULT);
+    private long healthyResetMs = Long.getLong(HEALTHY_RESET_MS_PROP, HEALTHY_RESET_MS_DEFAULT);
+    private long startTimeoutMs = Long.getLong(START_TIMEOUT_MS_PROP, START_TIMEOUT_MS_DEFAULT);
+    private long pingIntervalMs = Long.getLong(PING_INTERVAL_MS_PROP, PING_INTERVAL_MS_DEFAULT);
+    private long unresponsiveMs = Long.getLong(UNRESPONSIVE_MS_PROP, UNRESPONSIVE_MS_DEFAULT);
+    private boolean concluded;
+
+    public SupervisorContext runtimeDirectory(final Path dir) {
+        runtimeDirectory = dir;
+        return this;
+    }
+
+    /** The agent endpoint the supervisor binds and hands to each owner (default {@code $RUN/saccade-agent-v1.sock}). */
+    public SupervisorContext endpoint(final Path path) {
+        endpoint = path;
+        return this;
+    }
+
+    /** The distribution whose owner to start (default: the one this JVM runs from). */
+    public SupervisorContext distribution(final Path home) {
+        distribution = home;
+        return this;
+    }
+
+    public SupervisorContext display(final String x11Display) {
+        display = x11Display;
+        return this;
+    }
+
+    /** Start the input helper as a child; off only where there is no input to give (tests). */
+    public SupervisorContext inputHelper(final boolean on) {
+        inputHelper = on;
+        return this;
+    }
+
+    /** Extra arguments of {@code saccade owner run}. */
+    public SupervisorContext ownerArgs(final List<String> args) {
+        ownerArgs.clear();
+        ownerArgs.addAll(args);
+        return this;
+    }
+
+    /** JVM options of the owner (its launcher's {@code SACCADE_JAVA_OPTS}). */
+    public SupervisorContext ownerJavaOptions(final String options) {
+        ownerJavaOptions = options == null ? "" : options;
+        return this;
+    }
+
+    public SupervisorContext notifySocket(final String socket) {
+        notifySocket = socket;
+        return this;
+    }
+
+    public SupervisorContext backoffInitialMs(final long ms) {
+        backoffInitialMs = ms;
+        return this;
+    }
+
+    public SupervisorContext backoffMaxMs(final long ms) {
+        backoffMaxMs = ms;
+        return this;
+    }
+
+    public SupervisorContext healthyResetMs(final long ms) {
+        healthyResetMs = ms;
+        return this;
+    }
+
+    public SupervisorContext startTimeoutMs(final long ms) {
+        startTimeoutMs = ms;
+        return this;
+    }
+
+    public SupervisorContext pingIntervalMs(final long ms) {
+        pingIntervalMs = ms;
+        return this;
+    }
+
+    public SupervisorContext unresponsiveMs(final long ms) {
+        unresponsiveMs = ms;
+        return this;
+    }
+
+    /**
+     * Fills defaults and validates; once.
+     *
+     * @throws IOException when our uid cannot be read (default runtime directory).
+     * @throws IllegalArgumentException naming the bad setting.
+     */
+    public SupervisorContext conclude() throws IOException {
+        if (concluded) {
+            throw new IllegalStateException("SupervisorContext concluded twice");
+        }
+        concluded = true;
+        if (runtimeDirectory == null) {
+            runtimeDirectory = RuntimeDirectory.resolve(System.getenv());
+        }
+        if (endpoint == null) {
+            endpoint = runtimeDirectory.resolve(RuntimeDirectory.AGENT_SOCKET_NAME);
+        }
+        if (distribution == null) {
+            distribution = Distribution.ofThisJvm();
+            if (distribution == null) {
+                throw new IllegalArgumentException("not running from a Saccade distribution: pass --distribution DIR");
+            }
+        }
+        if (display == null || display.isEmpty()) {
+            throw new IllegalArgumentException("no X display: set DISPLAY, or run `saccade up` for a headless demo desktop");
+        }
+        positive(BACKOFF_INITIAL_MS_PROP, backoffInitialMs);
+        positive(HEALTHY_RESET_MS_PROP, healthyResetMs);
+        positive(START_TIMEOUT_MS_PROP, startTimeoutMs);
+        positive(PING_INTERVAL_MS_PROP, pingIntervalMs);
+        if (backoffMaxMs < backoffInitialMs) {
+            throw new IllegalArgumentException(BACKOFF_MAX_MS_PROP + "=" + backoffMaxMs + ": below the initial " + backoffInitialMs);
+        }
+        if (unresponsiveMs <= pingIntervalMs) {
+            throw new IllegalArgumentException(UNRESPONSIVE_MS_PROP + "=" + unresponsiveMs + ": must exceed the ping interval");
+        }
+        return this;
+    }
+
+    private static void positive(final String name, final long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + "=" + value + ": must be positive");
+        }
+    }
+
+    public Path runtimeDirectory() {
+        return runtimeDirectory;
+    }
+
+    public Path endpoint() {
+        return endpoint;
+    }
+
+    public Path controlSocket() {
+        return runtimeDirectory.resolve(RuntimeDirectory.SUPERVISOR_SOCKET_NAME);
+    }
+
+    public Path linkSocket() {
+        return runtimeDirectory.resolve(ListenerHandoff.LINK_SOCKET_NAME);
+    }
+
+    public Path distribution() {
+        return distribution;
+    }
+
+    public String display() {
+        return display;
+    }
+
+    public boolean inputHelper() {
+        return inputHelper;
+    }
+
+    public List<String> ownerArgs() {
+        return List.copyOf(ownerArgs);
+    }
+
+    public String ownerJavaOptions() {
+        return ownerJavaOptions;
+    }
+
+    public String notifySocket() {
+        return notifySocket;
+    }
+
+    public long backoffInitialMs() {
+        return backoffInitialMs;
+    }
+
+    public long backoffMaxMs() {
+        return backoffMaxMs;
+    }
+
+    public long healthyResetMs() {
+        return healthyResetMs;
+    }
+
+    public long startTimeoutMs() {
+        return startTimeoutMs;
+    }
+
+    public long pingIntervalMs() {
+        return pingIntervalMs;
+    }
+
+    public long unresponsiveMs() {
+        return unresponsiveMs;
+    }
+}
