@@ -1,6 +1,7 @@
 package dev.saccade.ipc;
 
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
@@ -328,7 +329,12 @@ public final class EndpointListener implements AutoCloseable {
         }
         closed = true;
         if (!unlinkOnClose) {
-            server.close(); // shutdownOnClose is off: the other holders keep listening
+            // Not server.close(): junixsocket shuts a listening socket down on close even with
+            // shutdownOnClose off (measured: the binder's copy then refuses connects), and a
+            // shutdown stops the socket for every process holding it. Closing the descriptor
+            // alone drops our reference only; it also invalidates the FileDescriptor object
+            // junixsocket shares, so its cleaner never closes a reused descriptor number.
+            new FileInputStream(server.getFileDescriptor()).close();
             LOG.info("event=close-adopted path={} acceptedPeers={} refusedPeers={}", path, acceptedPeers, refusedPeers);
             return;
         }
