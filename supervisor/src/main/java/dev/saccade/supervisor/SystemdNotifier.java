@@ -1,10 +1,10 @@
 package dev.saccade.supervisor;
 
 import java.io.IOException;
-import java.net.DatagramPacket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.newsclub.net.unix.AFUNIXDatagramSocket;
+import org.newsclub.net.unix.AFUNIXDatagramChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 
 /**
@@ -32,8 +32,8 @@ final class SystemdNotifier {
             ? AFUNIXSocketAddress.inAbstractNamespace(notifySocket.substring(1))
             : AFUNIXSocketAddress.of(Path.of(notifySocket));
         final byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
-        try (AFUNIXDatagramSocket socket = AFUNIXDatagramSocket.newInstance()) {
-            socket.send(new DatagramPacket(bytes, bytes.length, address));
+        try (AFUNIXDatagramChannel channel = AFUNIXDatagramChannel.open()) {
+            channel.send(ByteBuffer.wrap(bytes), address);
         }
         return true;
     }
