@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
 public final class OwnerService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OwnerService.class);
 
+    /** The X reader's first snapshot takes milliseconds; 30 s means the display is unusable. */
+    private static final long FIRST_GENERATION_TIMEOUT_NS = 30_000_000_000L;
+
     private final OwnerContext context;
     private SceneStore store;
     private GenerationFile generationFile;
@@ -63,8 +66,8 @@ public final class OwnerService implements AutoCloseable {
     private void startAll() throws IOException {
         RuntimeDirectory.ensure(context.runtimeDirectory());
         final long lastPublished = GenerationFile.read(context.generationFile());
-        store = new SceneStore(OwnerContext.SCENE_PACKETS, context.maxTargets(), context.maxTextBytes(),
-            SceneStore.seedGeneration(lastPublished));
+        final long seed = SceneStore.seedGeneration(lastPublished);
+        store = new SceneStore(OwnerContext.SCENE_PACKETS, context.maxTargets(), context.maxTextBytes(), seed);
         generationFile = new GenerationFile(context.generationFile());
         final DesktopSceneComposer composer = new DesktopSceneComposer(store, context.grid());
         if (context.accessibility()) {
@@ -105,7 +108,8 @@ public final class OwnerService implements AutoCloseable {
         if (context.supervisorLink() != null) {
             // Supervised: the supervisor owns the path; we serve its listener once it says so.
             link = ListenerHandoff.connect(context.supervisorLink(), context.supervisorNonce());
-            link.ready(store.lastGeneration());
+            // Ready means a first scene to answer with: a client handed to us must never find none.
+            link.ready(awaitFirstGeneration(seed));
             endpoint = OwnerEndpoint.serve(link.awaitListener(context.endpoint()), store, context.maxClients(), agentService);
             link.serving();
             final Thread linkThread = new Thread(this::followLink, "saccade-supervisor-link");
@@ -116,6 +120,18 @@ public final class OwnerService implements AutoCloseable {
         }
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
+    }
+
+    /** The first generation the reader published above {@code seed}; polls, off the owner thread. */
+    private long awaitFirstGeneration(final long seed) throws IOException {
+        final long deadlineNs = System.nanoTime() + FIRST_GENERATION_TIMEOUT_NS;
+        while (store.lastGeneration() == seed) {
+            if (System.nanoTime() - deadlineNs > 0) {
+                throw new IOException("no first scene from display " + context.display() + " within 30 s");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+        return store.lastGeneration();
     }
 
     /**
