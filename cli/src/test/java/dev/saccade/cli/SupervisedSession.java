@@ -67,7 +67,7 @@ final class SupervisedSession implements AutoCloseable {
         final Path runtime = parent.resolve(RuntimeDirectory.DIRECTORY_NAME);
         final List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
             "--display", display, "--runtime-dir", runtime.toString(), "--no-input-helper",
-            "--owner-java-options", "-Dsaccade.owner.accessibility=false"));
+            "--owner-java-options", "-Dsaccade.owner.accessibility=false -Dsaccade.owner.input.helper=false"));
         command.addAll(List.of(extra));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("SACCADE_JAVA_OPTS", supervisorJavaOptions);

@@ -66,7 +66,7 @@ class SupervisorIT {
             assertTrue(raw(s, "{\"command\":\"restart\",\"target\":\"helper\"}\n").contains("without an input helper"));
 
             final String restarted = s.request(ControlRequest.restart("owner"));
-            assertTrue(restarted.startsWith("{\"ok\":true"), restarted);
+            assertTrue(restarted.startsWith("{\"ok\":true"), restarted + s.tail() + s.ownerLog());
             final long second = SupervisedSession.pidOf(restarted);
             assertNotEquals(first, second);
             assertTrue(ProcessHandle.of(first).map(p -> p.onExit().completeOnTimeout(p, 10, TimeUnit.SECONDS).join())

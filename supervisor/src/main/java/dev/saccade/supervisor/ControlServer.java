@@ -26,6 +26,7 @@ final class ControlServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlServer.class);
     static final int READ_TIMEOUT_MS = 5_000;
     private static final long SELECT_TIMEOUT_MS = 200;
+    private static final int DISCARD_LIMIT_BYTES = 1 << 20;
 
     private final EndpointListener listener;
     private final Function<ControlRequest, String> handler;
@@ -93,11 +94,21 @@ final class ControlServer implements AutoCloseable {
         }
     }
 
-    /** The request line, or null if it is too long or the stream ended before its newline. */
+    /**
+     * The request line, or null if it is too long or the stream ended before its newline. An
+     * overlong line is read on to its end (up to {@value #DISCARD_LIMIT_BYTES} bytes) so the
+     * error reply reaches the client: closing with unread input would reset the connection.
+     */
     private static String readLine(final InputStream in) throws IOException {
         final ByteArrayOutputStream line = new ByteArrayOutputStream();
         for (int b = in.read(); b != '\n'; b = in.read()) {
-            if (b < 0 || line.size() == ControlRequest.MAX_LINE_BYTES) {
+            if (b < 0) {
+                return null;
+            }
+            if (line.size() == ControlRequest.MAX_LINE_BYTES) {
+                for (int skipped = 0; b >= 0 && b != '\n' && skipped < DISCARD_LIMIT_BYTES; skipped++) {
+                    b = in.read();
+                }
                 return null;
             }
             line.write(b);

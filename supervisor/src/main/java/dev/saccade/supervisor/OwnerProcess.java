@@ -10,7 +10,9 @@ import java.io.OutputStream;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -134,8 +136,9 @@ final class OwnerProcess {
             return false;
         }
         final String expected = ListenerHandoff.HELLO + ' ' + nonceHex + ' ' + process.pid();
-        if (line == null || !SessionNonce.matches(expected.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-            line.getBytes(java.nio.charset.StandardCharsets.US_ASCII))) {
+        // Constant time: the nonce is the secret that tells our child from any other local process of ours.
+        if (line == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+            line.getBytes(StandardCharsets.US_ASCII))) {
             return false;
         }
         socket.setSoTimeout(0);
