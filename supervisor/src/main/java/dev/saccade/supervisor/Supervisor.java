@@ -328,6 +328,8 @@ public final class Supervisor implements AutoCloseable {
      */
     private String replaceOwner(final Distribution next) throws InterruptedException {
         final long spawnNs = System.nanoTime();
+        // Logged before the fork: the schedule is ours, the fork's latency the machine's.
+        LOG.info("event=owner_starting version={}", next.version());
         final OwnerProcess started;
         try {
             started = OwnerProcess.spawn(context, next, linkNonceHex);
