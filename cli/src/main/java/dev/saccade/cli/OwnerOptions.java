@@ -31,6 +31,11 @@ final class OwnerOptions {
             + ListenerHandoff.NONCE_ENVIRONMENT_VARIABLE + ") instead of binding it.")
     Path supervisorLink;
 
+    /** The options a supervisor passes on to {@code owner run} (the paths it sets itself). */
+    java.util.List<String> ownerRunArgs() {
+        return java.util.List.of("--max-clients", Integer.toString(maxClients), "--grid", grid);
+    }
+
     /** A concluded context for {@code display}, on the session bus of the environment. */
     OwnerContext context(final String display) throws IOException {
         return context(display, null);

@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import dev.saccade.ipc.EndpointBusyException;
 import dev.saccade.ipc.UnsafeRuntimeDirectoryException;
+import dev.saccade.supervisor.InputHelperMode;
 import dev.saccade.supervisor.Supervisor;
 import dev.saccade.supervisor.SupervisorContext;
 import java.io.PrintWriter;
@@ -45,6 +46,11 @@ final class SupervisorRunCommand implements Callable<Integer> {
     @Option(names = "--no-input-helper", description = "Start no input helper (batches then answer EXECUTOR_LOST).")
     boolean noInputHelper;
 
+    @Option(names = "--input-helper", paramLabel = "MODE", defaultValue = "SUPERVISED",
+        description = "Who starts the input helper: SUPERVISED (this supervisor; it outlives owners), OWNER (each owner "
+            + "its own) or NONE (default: ${DEFAULT-VALUE}).")
+    InputHelperMode inputHelper;
+
     @Option(names = "--owner-arg", paramLabel = "ARG", description = "Extra argument of `saccade owner run` (repeatable).")
     List<String> ownerArgs = new ArrayList<>();
 
@@ -54,7 +60,8 @@ final class SupervisorRunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final PrintWriter err = spec.commandLine().getErr();
-        final SupervisorContext context = new SupervisorContext().inputHelper(!noInputHelper).ownerArgs(ownerArgs)
+        final SupervisorContext context = new SupervisorContext()
+            .inputHelper(noInputHelper ? InputHelperMode.NONE : inputHelper).ownerArgs(ownerArgs)
             .ownerJavaOptions(ownerJavaOptions);
         if (display != null) {
             context.display(display);

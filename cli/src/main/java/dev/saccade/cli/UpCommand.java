@@ -1,5 +1,7 @@
 package dev.saccade.cli;
 
+import dev.saccade.supervisor.InputHelperMode;
+import dev.saccade.supervisor.SupervisorContext;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import java.io.PrintWriter;
@@ -16,7 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code saccade up}: the main job. On a machine with a display it serves that desktop; without
  * one it first starts a headless demo desktop (Xvfb, openbox, D-Bus with AT-SPI2 and real GTK3,
- * zenity and Qt5 apps). Ctrl-C stops the service and everything it started.
+ * zenity and Qt5 apps). The owner and the input helper run under a supervisor (restarts with
+ * backoff, the endpoint kept listening); Ctrl-C stops the supervisor, its children (the helper
+ * releases any held input) and the demo desktop.
  */
 @Command(name = "up", mixinStandardHelpOptions = true,
     header = "Start Saccade: on this display, or on a headless demo desktop when there is none.",
@@ -39,13 +43,20 @@ final class UpCommand implements Callable<Integer> {
             + "(default: all three).")
     List<String> apps;
 
+    /**
+     * Who starts the input helper under {@code up}. OWNER until the owner's
+     * {@code --input-helper external} (the helper that outlives owners) is in this tree; then
+     * SUPERVISED, the issue's design, is the one-word change here.
+     */
+    static final InputHelperMode HELPER_MODE = InputHelperMode.OWNER;
+
     @Override
     public Integer call() throws Exception {
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         final String display = System.getenv("DISPLAY");
         if (!headless && display != null && !display.isEmpty()) {
-            return OwnerRunCommand.serveUntilStopped(owner, display, null, err, service -> ready(out, service, display, null));
+            return supervise(display, null, out, err, null);
         }
         final DemoApp[] demoApps = demoApps(err);
         if (demoApps == null) {
@@ -54,14 +65,36 @@ final class UpCommand implements Callable<Integer> {
         err.println("saccade: starting a headless demo desktop (Xvfb, openbox, AT-SPI2" + names(demoApps) + ")...");
         err.flush();
         final TestDesktop desktop = TestDesktop.start(demoApps);
-        // The service's shutdown hook and this one both run on Ctrl-C; each close is idempotent.
+        // The supervisor's shutdown hook and this one both run on Ctrl-C; each close is idempotent.
         Runtime.getRuntime().addShutdownHook(new Thread(desktop::close, "saccade-desktop-shutdown"));
         try {
-            return OwnerRunCommand.serveUntilStopped(owner, desktop.display(), desktop.sessionBusAddress(), err,
-                service -> ready(out, service, desktop.display(), desktop));
+            return supervise(desktop.display(), desktop.sessionBusAddress(), out, err, desktop);
         } finally {
             desktop.close();
         }
+    }
+
+    /** The whole system under a supervisor: owner and helper as its children, until Ctrl-C. */
+    private int supervise(final String display, final String sessionBus, final PrintWriter out, final PrintWriter err,
+        final TestDesktop desktop) throws Exception {
+        final SupervisorContext context = new SupervisorContext().display(display).inputHelper(HELPER_MODE)
+            .ownerArgs(owner.ownerRunArgs());
+        if (sessionBus != null) {
+            context.sessionBusAddress(sessionBus);
+        }
+        if (owner.runtimeDirectory != null) {
+            context.runtimeDirectory(owner.runtimeDirectory);
+        }
+        if (owner.endpoint != null) {
+            context.endpoint(owner.endpoint.toAbsolutePath());
+        }
+        final java.util.concurrent.atomic.AtomicBoolean announced = new java.util.concurrent.atomic.AtomicBoolean();
+        context.onServing(pid -> {
+            if (announced.compareAndSet(false, true)) {
+                ready(out, context.endpoint(), display, desktop);
+            }
+        });
+        return SupervisorRunCommand.superviseUntilStopped(context, err);
     }
 
     private DemoApp[] demoApps(final PrintWriter err) {
@@ -97,11 +130,11 @@ final class UpCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    private static void ready(final PrintWriter out, final dev.saccade.owner.OwnerService service,
-        final String display, final TestDesktop desktop) {
+    private static void ready(final PrintWriter out, final java.nio.file.Path endpoint, final String display,
+        final TestDesktop desktop) {
         out.println("Saccade is up.");
         out.println("  display:  " + display + (desktop != null ? " (headless demo desktop)" : ""));
-        out.println("  endpoint: " + service.endpoint());
+        out.println("  endpoint: " + endpoint);
         out.println("Try, in another terminal:");
         out.println("  saccade observe --scope active-window --json");
         out.println("  saccade query --role window --json");

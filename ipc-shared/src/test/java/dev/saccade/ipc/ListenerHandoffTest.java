@@ -57,7 +57,7 @@ class ListenerHandoffTest {
             while (supervisorSide == null) {
                 Await.check(deadline, "the owner's link connection");
                 supervisorSide = link.acceptNonBlocking();
-                Thread.onSpinWait();
+                java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
             }
             supervisorSide.configureBlocking(true);
             final AFSocket<AFUNIXSocketAddress> socket = supervisorSide.socket();
@@ -73,7 +73,7 @@ class ListenerHandoffTest {
             while (served == null) {
                 Await.check(deadline, "the adopted listener accepting the queued client");
                 served = copy.acceptNonBlocking();
-                Thread.onSpinWait();
+                java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
             }
             early.write(ByteBuffer.wrap("x".getBytes(StandardCharsets.US_ASCII)));
             final ByteBuffer got = ByteBuffer.allocate(1);
@@ -91,7 +91,7 @@ class ListenerHandoffTest {
                 while (accepted == null) {
                     Await.check(deadline, "the binder's copy still accepting");
                     accepted = endpoint.acceptNonBlocking();
-                    Thread.onSpinWait();
+                    java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
                 }
                 accepted.close();
             }
@@ -118,7 +118,7 @@ class ListenerHandoffTest {
             while (side == null) {
                 Await.check(deadline, "link connection");
                 side = link.acceptNonBlocking();
-                Thread.onSpinWait();
+                java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
             }
             side.configureBlocking(true);
             ListenerHandoff.writeLine(side.socket().getOutputStream(), ListenerHandoff.LISTEN);

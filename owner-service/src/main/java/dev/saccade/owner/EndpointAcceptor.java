@@ -120,6 +120,9 @@ public final class EndpointAcceptor implements AutoCloseable {
     /** Stops accepting; connections already queued stay queued for the owner to close. */
     @Override
     public void close() throws InterruptedException {
+        if (!running && !thread.isAlive()) {
+            return; // closed already (a drained owner closes again at exit): its selector is gone
+        }
         running = false;
         LockSupport.unpark(thread);
         selector.wakeup();

@@ -86,6 +86,9 @@ final class OwnerProcess {
         builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, linkNonceHex);
         builder.environment().put("SACCADE_JAVA_OPTS", context.ownerJavaOptions());
         builder.environment().put("DISPLAY", context.display());
+        if (context.sessionBusAddress() != null) {
+            builder.environment().put("DBUS_SESSION_BUS_ADDRESS", context.sessionBusAddress());
+        }
         final Process process = builder.start();
         process.getOutputStream().close(); // the owner reads nothing from stdin
         return new OwnerProcess(process, distribution, nonceHex);

@@ -104,7 +104,7 @@ public final class Supervisor implements AutoCloseable {
             endpoint = EndpointListener.bind(context.endpoint(), Duration.ZERO);
             final Supervisor supervisor = new Supervisor(context, distribution, endpoint, link);
             LOG.info("event=start pid={} endpoint={} control={} distribution={} helper={}", ProcessHandle.current().pid(),
-                context.endpoint(), context.controlSocket(), distribution, context.inputHelper());
+                context.endpoint(), context.controlSocket(), distribution, context.inputHelperMode());
             supervisor.control.start();
             supervisor.conductor.start();
             return supervisor;
@@ -383,6 +383,7 @@ public final class Supervisor implements AutoCloseable {
         if (helper != null) {
             helper.attach(started.pid());
         }
+        context.onServing().accept(started.pid());
         if (!notifiedReady) {
             notifiedReady = true;
             try {

@@ -34,6 +34,8 @@ public final class SupervisorContext {
     public static final long PING_INTERVAL_MS_DEFAULT = 1_000;
     /** and one that has not answered for 10 s (ten pings, a long GC pause) is killed and restarted. */
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
+    /** The owner's switch for its own helper (OwnerContext.INPUT_HELPER_PROP; not linked: no owner code here). */
+    static final String OWNER_INPUT_HELPER_PROP = "saccade.owner.input.helper";
     public static final String OWNER_LOG_NAME = "saccade-owner.log";
     public static final String HELPER_LOG_NAME = "saccade-helper.log";
 
@@ -41,7 +43,10 @@ public final class SupervisorContext {
     private Path endpoint;
     private Path distribution;
     private String display = System.getenv("DISPLAY");
-    private boolean inputHelper = true;
+    private InputHelperMode inputHelper = InputHelperMode.SUPERVISED;
+    private String sessionBusAddress = System.getenv("DBUS_SESSION_BUS_ADDRESS");
+    /** Run on the conductor thread each time an owner starts serving (e.g. `up`'s banner). */
+    private java.util.function.LongConsumer onServing = pid -> { };
     private final List<String> ownerArgs = new ArrayList<>();
     private String ownerJavaOptions = "";
     private String notifySocket = System.getenv(SystemdNotifier.NOTIFY_SOCKET);
@@ -75,9 +80,20 @@ public final class SupervisorContext {
         return this;
     }
 
-    /** Start the input helper as a child; off only where there is no input to give (tests). */
-    public SupervisorContext inputHelper(final boolean on) {
-        inputHelper = on;
+    /** Who starts the input helper: see {@link InputHelperMode}. */
+    public SupervisorContext inputHelper(final InputHelperMode mode) {
+        inputHelper = mode;
+        return this;
+    }
+
+    /** The D-Bus session bus the owner finds AT-SPI2 on (its environment's DBUS_SESSION_BUS_ADDRESS). */
+    public SupervisorContext sessionBusAddress(final String address) {
+        sessionBusAddress = address;
+        return this;
+    }
+
+    public SupervisorContext onServing(final java.util.function.LongConsumer action) {
+        onServing = action;
         return this;
     }
 
@@ -198,16 +214,31 @@ public final class SupervisorContext {
         return display;
     }
 
+    /** Whether the supervisor itself starts and restarts the helper. */
     public boolean inputHelper() {
+        return inputHelper == InputHelperMode.SUPERVISED;
+    }
+
+    public InputHelperMode inputHelperMode() {
         return inputHelper;
+    }
+
+    public String sessionBusAddress() {
+        return sessionBusAddress;
+    }
+
+    public java.util.function.LongConsumer onServing() {
+        return onServing;
     }
 
     public List<String> ownerArgs() {
         return List.copyOf(ownerArgs);
     }
 
+    /** The owner's JVM options; with no helper at all, the owner is told not to start one either. */
     public String ownerJavaOptions() {
-        return ownerJavaOptions;
+        return inputHelper == InputHelperMode.NONE
+            ? (ownerJavaOptions + " -D" + OWNER_INPUT_HELPER_PROP + "=false").trim() : ownerJavaOptions;
     }
 
     public String notifySocket() {
