@@ -33,7 +33,7 @@ final class HelperProcess {
         command.addAll(ChildJvm.jvmFlags());
         command.add("-cp");
         command.add(ChildJvm.helperClasspath(distribution.classpath()));
-        command.add(ChildJvm.HELPER_MAIN_CLASS);
+        command.add(context.helperMain());
         command.add("--serve");
         command.add("--display");
         command.add(context.display());

@@ -1,5 +1,6 @@
 package dev.saccade.supervisor;
 
+import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import java.io.IOException;
@@ -36,6 +37,11 @@ public final class SupervisorContext {
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
     /** The owner's switch for its own helper (OwnerContext.INPUT_HELPER_PROP; not linked: no owner code here). */
     static final String OWNER_INPUT_HELPER_PROP = "saccade.owner.input.helper";
+    /**
+     * The helper's entry point: a class name (default {@link ChildJvm#HELPER_MAIN_CLASS}) or, for
+     * tests, a {@code .java} file the JVM's source launcher runs in its place.
+     */
+    public static final String HELPER_MAIN_PROP = "saccade.supervisor.helper.main";
     public static final String OWNER_LOG_NAME = "saccade-owner.log";
     public static final String HELPER_LOG_NAME = "saccade-helper.log";
 
@@ -49,6 +55,7 @@ public final class SupervisorContext {
     private java.util.function.LongConsumer onServing = pid -> { };
     private final List<String> ownerArgs = new ArrayList<>();
     private String ownerJavaOptions = "";
+    private String helperMain = System.getProperty(HELPER_MAIN_PROP, ChildJvm.HELPER_MAIN_CLASS);
     private String notifySocket = System.getenv(SystemdNotifier.NOTIFY_SOCKET);
     private long backoffInitialMs = Long.getLong(BACKOFF_INITIAL_MS_PROP, BACKOFF_INITIAL_MS_DEFAULT);
     private long backoffMaxMs = Long.getLong(BACKOFF_MAX_MS_PROP, BACKOFF_MAX_MS_DEFAULT);
@@ -108,6 +115,15 @@ public final class SupervisorContext {
     public SupervisorContext ownerJavaOptions(final String options) {
         ownerJavaOptions = options == null ? "" : options;
         return this;
+    }
+
+    public SupervisorContext helperMain(final String mainClassOrSourceFile) {
+        helperMain = mainClassOrSourceFile;
+        return this;
+    }
+
+    public String helperMain() {
+        return helperMain;
     }
 
     public SupervisorContext notifySocket(final String socket) {
