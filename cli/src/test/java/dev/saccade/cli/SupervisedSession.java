@@ -64,7 +64,16 @@ final class SupervisedSession implements AutoCloseable {
         throws IOException {
         final Path parent = Files.createTempDirectory("saccade-supervised",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        final Path runtime = parent.resolve(RuntimeDirectory.DIRECTORY_NAME);
+        return start(parent.resolve(RuntimeDirectory.DIRECTORY_NAME), display, supervisorJavaOptions, extra);
+    }
+
+    /** A new supervisor in the runtime directory a dead one left; closing either cleans it up. */
+    static SupervisedSession restartIn(final SupervisedSession dead, final String display) throws IOException {
+        return start(dead.runtime, display, "");
+    }
+
+    private static SupervisedSession start(final Path runtime, final String display, final String supervisorJavaOptions,
+        final String... extra) throws IOException {
         final List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
             "--display", display, "--runtime-dir", runtime.toString(), "--no-input-helper",
             "--owner-java-options", "-Dsaccade.owner.accessibility=false -Dsaccade.owner.input.helper=false"));
@@ -114,8 +123,13 @@ final class SupervisedSession implements AutoCloseable {
     long awaitOwner(final long notPid, final long timeoutMs) throws IOException {
         final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         while (true) {
-            if (Files.exists(runtime.resolve(RuntimeDirectory.SUPERVISOR_SOCKET_NAME))) {
-                final String status = request(ControlRequest.status());
+            String status = "";
+            try {
+                status = request(ControlRequest.status());
+            } catch (final IOException notYet) {
+                // not bound yet, or a dead supervisor's stale socket file until ours replaces it
+            }
+            {
                 final Matcher owner = Pattern.compile("\"name\":\"owner\",\"running\":true,\"pid\":\"(\\d+)\"").matcher(status);
                 if (owner.find() && Long.parseLong(owner.group(1)) != notPid) {
                     return Long.parseLong(owner.group(1));
@@ -165,8 +179,10 @@ final class SupervisedSession implements AutoCloseable {
             child.destroyForcibly();
         }
         pump.join(5_000);
-        try (var files = Files.walk(runtime.getParent())) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        if (Files.exists(runtime.getParent())) {
+            try (var files = Files.walk(runtime.getParent())) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
         }
     }
 }

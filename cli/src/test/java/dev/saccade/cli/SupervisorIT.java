@@ -209,6 +209,29 @@ class SupervisorIT {
     }
 
     @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aKilledSupervisorTakesItsOwnerAlongAndTheNextOneServesTheSamePaths(final TestDesktop desktop) throws Exception {
+        final Path runtime;
+        try (SupervisedSession first = SupervisedSession.start(desktop.display(), QUIET)) {
+            final long owner = first.awaitOwner(-1, 60_000);
+            first.process.destroyForcibly(); // SIGKILL: no shutdown hook, sockets left behind
+            assertTrue(first.process.waitFor(10, TimeUnit.SECONDS));
+            final ProcessHandle orphan = ProcessHandle.of(owner).orElse(null);
+            assertTrue(orphan == null || orphan.onExit().completeOnTimeout(orphan, 10, TimeUnit.SECONDS).join() != null
+                && !orphan.isAlive(), "the owner leaves when its supervisor's link ends");
+            runtime = first.runtime;
+            // A second supervisor on the same runtime directory (what systemd's Restart= does).
+            try (SupervisedSession second = SupervisedSession.restartIn(first, desktop.display())) {
+                second.awaitOwner(-1, 60_000);
+                try (ObserveLoop loop = new ObserveLoop(second.endpoint())) {
+                    loop.start().awaitAnswers(5, Duration.ofSeconds(30));
+                }
+            }
+        }
+        assertFalse(Files.exists(runtime));
+    }
+
+    @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void anOwnerThatStopsAnsweringIsKilledAndReplaced(final TestDesktop desktop) throws Exception {
         try (SupervisedSession s = SupervisedSession.start(desktop.display(),

@@ -55,7 +55,10 @@ public final class OwnerContext {
     /** The supervisor's link to take the listener from (ListenerHandoff), or null to bind ourselves. */
     private Path supervisorLink;
     private String supervisorNonce;
-    /** Run on the link thread once a planned handoff has drained this owner, so it can exit. */
+    /**
+     * Run on the link thread once a planned handoff has drained this owner, or its supervisor's
+     * link ended, so the process can exit.
+     */
     private Runnable onHandedOff = () -> { };
     private long drainTimeoutMs = Long.getLong(DRAIN_TIMEOUT_MS_PROP, DRAIN_TIMEOUT_MS_DEFAULT);
     private boolean concluded;

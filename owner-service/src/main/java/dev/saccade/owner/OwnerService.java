@@ -137,7 +137,7 @@ public final class OwnerService implements AutoCloseable {
     /**
      * The link thread: answers the supervisor's pings while the owner thread lives, and on
      * {@code drain} stops accepting, waits for the requests in hand, reports the newest
-     * generation and lets the process exit. A lost link (the supervisor died) leaves us serving.
+     * generation and lets the process exit. A lost link (the supervisor died) lets it exit too.
      */
     private void followLink() {
         try {
@@ -155,7 +155,10 @@ public final class OwnerService implements AutoCloseable {
                     return;
                 }
             }
-            LOG.warn("event=supervisor_link_lost endpoint={}", context.endpoint());
+            // Our supervisor died: leave too, so the one that replaces it finds the path stale
+            // and binds it, instead of an orphan it cannot reach holding the endpoint.
+            LOG.warn("event=supervisor_link_lost endpoint={} action=exit", context.endpoint());
+            context.onHandedOff().run();
         } catch (final IOException e) {
             LOG.warn("event=supervisor_link_failed endpoint={} error={}", context.endpoint(), e.toString());
         } catch (final InterruptedException e) {
