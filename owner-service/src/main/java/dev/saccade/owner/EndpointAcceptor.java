@@ -24,20 +24,30 @@ public final class EndpointAcceptor implements AutoCloseable {
     /** How often a waiting acceptor looks at its stop flag. */
     private static final long SELECT_TIMEOUT_MS = 200;
 
-    private final EndpointListener listener;
+    /** Set before the thread starts (constructor or {@link #start(EndpointListener)}); read by it. */
+    private EndpointListener listener;
     private final OneToOneRing<AFUNIXSocketChannel> accepted;
     /** Slots the owner can still fill: taken here when queueing, given back by the owner. */
     private final AtomicInteger freeSlots;
     private final int slots;
     private final Runnable wakeOwner;
     private final Thread thread;
-    private final Selector selector;
+    private Selector selector;
     private volatile boolean running = true;
 
     public EndpointAcceptor(final EndpointListener listener, final int slots, final Runnable wakeOwner)
         throws IOException {
+        this(slots, wakeOwner);
         this.selector = listener.serverChannel().provider().openSelector();
         this.listener = listener;
+    }
+
+    /**
+     * An acceptor whose listener comes later ({@link #start(EndpointListener)}): a supervised
+     * owner builds everything else before its supervisor hands it the listener, so the handoff
+     * itself is only this thread's start.
+     */
+    public EndpointAcceptor(final int slots, final Runnable wakeOwner) {
         this.accepted = new OneToOneRing<>(slots);
         this.freeSlots = new AtomicInteger(slots);
         this.slots = slots;
@@ -49,6 +59,16 @@ public final class EndpointAcceptor implements AutoCloseable {
     public EndpointAcceptor start() {
         thread.start();
         return this;
+    }
+
+    /** Starts accepting on {@code endpoint}, for an acceptor built without one. */
+    public EndpointAcceptor start(final EndpointListener endpoint) throws IOException {
+        if (listener != null) {
+            throw new IllegalStateException("this acceptor has a listener already");
+        }
+        selector = endpoint.serverChannel().provider().openSelector();
+        listener = endpoint;
+        return start();
     }
 
     /** Owner thread: the next accepted connection, or null. */
@@ -71,6 +91,7 @@ public final class EndpointAcceptor implements AutoCloseable {
     }
 
     private void run() {
+        final Selector selector = this.selector;
         try (selector) {
             final SelectionKey key = listener.serverChannel().register(selector, SelectionKey.OP_ACCEPT);
             while (running) {
@@ -125,7 +146,11 @@ public final class EndpointAcceptor implements AutoCloseable {
         }
         running = false;
         LockSupport.unpark(thread);
-        selector.wakeup();
-        thread.join(2_000);
+        if (selector != null) {
+            selector.wakeup();
+        }
+        if (thread.isAlive()) {
+            thread.join(2_000);
+        }
     }
 }

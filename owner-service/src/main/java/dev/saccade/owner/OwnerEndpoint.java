@@ -17,7 +17,8 @@ public final class OwnerEndpoint implements AutoCloseable {
     /** Drain polls the free-slot count; a client finishes in well under a millisecond. */
     private static final long DRAIN_POLL_NS = 1_000_000;
 
-    private final EndpointListener listener;
+    /** Null until {@link #listen} for an endpoint built with {@link #prepare}. */
+    private EndpointListener listener;
     private final EndpointAcceptor acceptor;
     private final OwnerAgent agent;
     private final OwnerRunner runner;
@@ -66,8 +67,32 @@ public final class OwnerEndpoint implements AutoCloseable {
         }
     }
 
+    /**
+     * A scene store ready to serve but not listening yet: buffers allocated, owner thread
+     * running. {@link #listen} starts accepting. A supervised owner prepares this before it
+     * reports ready, so taking over the listener costs one thread start.
+     */
+    public static OwnerEndpoint prepare(final SceneStore store, final int maxClients, final AgentService service) {
+        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
+        final EndpointAcceptor acceptor = new EndpointAcceptor(maxClients, idle::wake);
+        final OwnerAgent agent = new OwnerAgent(acceptor, service, store, maxClients);
+        store.publishListener(idle::wake);
+        final OwnerRunner runner = new OwnerRunner(agent, idle).start();
+        return new OwnerEndpoint(null, acceptor, agent, runner);
+    }
+
+    /** Starts accepting on {@code endpoint} (adopted or bound); it is closed with this endpoint. */
+    public synchronized void listen(final EndpointListener endpoint) throws IOException {
+        if (listener != null || closed) {
+            endpoint.close();
+            throw new IllegalStateException(closed ? "endpoint closed" : "already listening on " + listener.path());
+        }
+        listener = endpoint;
+        acceptor.start(endpoint);
+    }
+
     public Path path() {
-        return listener.path();
+        return listener == null ? null : listener.path();
     }
 
     public EndpointListener listener() {
@@ -114,7 +139,9 @@ public final class OwnerEndpoint implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            listener.close();
+            if (listener != null) {
+                listener.close();
+            }
         }
     }
 }

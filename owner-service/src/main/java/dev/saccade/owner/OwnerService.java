@@ -108,9 +108,10 @@ public final class OwnerService implements AutoCloseable {
         if (context.supervisorLink() != null) {
             // Supervised: the supervisor owns the path; we serve its listener once it says so.
             link = ListenerHandoff.connect(context.supervisorLink(), context.supervisorNonce());
+            endpoint = OwnerEndpoint.prepare(store, context.maxClients(), agentService);
             // Ready means a first scene to answer with: a client handed to us must never find none.
             link.ready(awaitFirstGeneration(seed));
-            endpoint = OwnerEndpoint.serve(link.awaitListener(context.endpoint()), store, context.maxClients(), agentService);
+            endpoint.listen(link.awaitListener(context.endpoint()));
             link.serving();
             final Thread linkThread = new Thread(this::followLink, "saccade-supervisor-link");
             linkThread.setDaemon(true);

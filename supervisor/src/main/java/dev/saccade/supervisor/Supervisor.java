@@ -358,6 +358,7 @@ public final class Supervisor implements AutoCloseable {
         if (old != null) {
             drain(old);
         }
+        final long listenNs = System.nanoTime();
         try {
             started.giveListener(endpoint.serverChannel().getFileDescriptor());
         } catch (final IOException e) {
@@ -378,8 +379,9 @@ public final class Supervisor implements AutoCloseable {
         if (old != null) {
             ownerRecord.restarted();
         }
-        LOG.info("event=owner_serving pid={} version={} ready_generation={} start_ms={}", started.pid(), next.version(),
-            readyGeneration, TimeUnit.NANOSECONDS.toMillis(nowNs - spawnNs));
+        LOG.info("event=owner_serving pid={} version={} ready_generation={} start_ms={} listen_to_serving_us={}", started.pid(),
+            next.version(), readyGeneration, TimeUnit.NANOSECONDS.toMillis(nowNs - spawnNs),
+            TimeUnit.NANOSECONDS.toMicros(nowNs - listenNs));
         if (helper != null) {
             helper.attach(started.pid());
         }
@@ -411,8 +413,8 @@ public final class Supervisor implements AutoCloseable {
             LOG.warn("event=drain_timeout pid={}", old.pid());
             old.kill();
         }
-        LOG.info("event=handoff old_pid={} old_generation={} drain_ms={}", old.pid(), drained,
-            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - beginNs));
+        LOG.info("event=handoff old_pid={} old_generation={} drain_us={}", old.pid(), drained,
+            TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - beginNs));
         old.closeLink(); // it exits by itself; its exit event no longer matches the current owner
         owner = null;
     }
