@@ -67,6 +67,21 @@ final class SupervisedSession implements AutoCloseable {
         return start(parent.resolve(RuntimeDirectory.DIRECTORY_NAME), display, supervisorJavaOptions, extra);
     }
 
+    /**
+     * As {@link #start}, but in {@code saccade up}'s helper mode today: each owner launches its
+     * own input helper (InputHelperMode.OWNER).
+     */
+    static SupervisedSession startWithOwnersHelpers(final String display) throws IOException {
+        final Path parent = Files.createTempDirectory("saccade-supervised",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        final Path runtime = parent.resolve(RuntimeDirectory.DIRECTORY_NAME);
+        final ProcessBuilder builder = new ProcessBuilder(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
+            "--display", display, "--runtime-dir", runtime.toString(), "--input-helper", "OWNER",
+            "--owner-java-options", "-Dsaccade.owner.accessibility=false").redirectErrorStream(true);
+        builder.environment().remove("NOTIFY_SOCKET");
+        return new SupervisedSession(runtime, builder.start());
+    }
+
     /** A new supervisor in the runtime directory a dead one left; closing either cleans it up. */
     static SupervisedSession restartIn(final SupervisedSession dead, final String display) throws IOException {
         return start(dead.runtime, display, "");

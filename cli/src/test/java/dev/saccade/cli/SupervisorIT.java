@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.ipc.AgentClient;
 import dev.saccade.ipc.ListenerHandoff;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.ResultCode;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.testdesktop.TestDesktop;
@@ -229,6 +235,51 @@ class SupervisorIT {
             }
         }
         assertFalse(Files.exists(runtime));
+    }
+
+    /**
+     * {@code saccade up}'s mode today, each owner with its own helper: a kill -9 of the owner
+     * releases the button its helper held (the X server says so), the replacement serves and
+     * holds again; a planned restart stops the old owner (and its helper) first and still
+     * refuses no connect.
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void withEachOwnersOwnHelperKillsReleaseInputAndRestartsRefuseNothing(final TestDesktop desktop) throws Exception {
+        try (SupervisedSession s = SupervisedSession.startWithOwnersHelpers(desktop.display());
+             XPointerProbe probe = new XPointerProbe(desktop.display())) {
+            long pid = s.awaitOwner(-1, 60_000);
+            for (int i = 0; i < 3; i++) {
+                final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
+                client.readTimeout(Duration.ofSeconds(30));
+                client.hello(1, Capability.POLICY);
+                final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+                final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
+                    a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
+                assertEquals(ResultCode.OK, held.result(), "round " + i + ": " + ResultCode.name(held.result()) + s.ownerLog());
+                assertTrue(probe.leftHeld(), "the X server holds the button");
+                final long killedAt = System.nanoTime();
+                ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+                final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+                assertTrue(released > 0, "round " + i + ": still held 5 s after the owner was killed");
+                System.out.printf("supervised owner SIGKILL %d -> button released in %.1f ms%n", i, (released - killedAt) / 1e6);
+                client.close();
+                pid = s.awaitOwner(pid, 60_000);
+            }
+            try (ObserveLoop loop = new ObserveLoop(s.endpoint())) {
+                loop.start().awaitAnswers(5, Duration.ofSeconds(30));
+                for (int i = 0; i < 2; i++) {
+                    final String reply = s.request(ControlRequest.restart("owner"));
+                    assertTrue(reply.startsWith("{\"ok\":true"), reply + s.tail() + s.ownerLog());
+                    loop.awaitAnswers(5, Duration.ofSeconds(30));
+                }
+                loop.close();
+                assertEquals(0, loop.refused.get(), loop.toString());
+                assertEquals(0, loop.unanswered.get(), loop.toString());
+                assertEquals(0, loop.backwards.get(), loop.toString());
+                System.out.println("planned restarts with owners' own helpers: " + loop);
+            }
+        }
     }
 
     @Test

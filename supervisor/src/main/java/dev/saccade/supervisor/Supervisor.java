@@ -35,6 +35,10 @@ import org.slf4j.LoggerFactory;
  * it is the same kernel socket either way, the supervisor needs its copy for crash restarts
  * anyway, and one path for both cases keeps the old owner's part down to "stop and leave".
  *
+ * <p>With {@link InputHelperMode#OWNER} (each owner its own helper, which owns the session's one
+ * input link) the old owner drains before the new one starts: clients wait for a start rather
+ * than a handoff, and are still never refused.
+ *
  * <p><b>Crash.</b> An owner that exits, or stops answering pings, is replaced after the
  * {@link Backoff} delay; an owner that dies at once is restarted every 8 s at worst.
  *
@@ -327,6 +331,13 @@ public final class Supervisor implements AutoCloseable {
      * drain the old owner keeps serving.
      */
     private String replaceOwner(final Distribution next) throws InterruptedException {
+        final boolean planned = owner != null;
+        if (planned && context.inputHelperMode() == InputHelperMode.OWNER) {
+            // Each owner's own helper holds the one input link of the session, so two owners
+            // cannot run side by side: the old one drains and leaves first. Connects still only
+            // wait (in the backlog of the listener we keep), for a start instead of a handoff.
+            drain(owner);
+        }
         final long spawnNs = System.nanoTime();
         // Logged before the fork: the schedule is ours, the fork's latency the machine's.
         LOG.info("event=owner_starting version={}", next.version());
@@ -376,7 +387,7 @@ public final class Supervisor implements AutoCloseable {
         distribution = next;
         ownerRecord.running(started.pid(), next.version(), nowNs);
         ownerRecord.generation(started.generation());
-        if (old != null) {
+        if (planned) {
             ownerRecord.restarted();
         }
         LOG.info("event=owner_serving pid={} version={} ready_generation={} start_ms={} listen_to_serving_us={}", started.pid(),
