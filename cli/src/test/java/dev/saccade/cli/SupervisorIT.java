@@ -250,6 +250,13 @@ class SupervisorIT {
              XPointerProbe probe = new XPointerProbe(desktop.display())) {
             long pid = s.awaitOwner(-1, 60_000);
             for (int i = 0; i < 3; i++) {
+                final int attached = i + 1; // each owner's own helper logs once when it attaches
+                final Path helperLog = s.runtime.resolve("saccade-input-helper.log");
+                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.exists(helperLog) || Files.readString(helperLog).split("event=helper_attached", -1).length <= attached) {
+                    assertTrue(System.nanoTime() < deadlineNs, "helper " + attached + " never attached: " + s.ownerLog());
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+                }
                 final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
                 client.readTimeout(Duration.ofSeconds(30));
                 client.hello(1, Capability.POLICY);
