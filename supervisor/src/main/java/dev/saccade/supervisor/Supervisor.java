@@ -518,15 +518,17 @@ public final class Supervisor implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        close(control);
-        close(endpoint);
-        close(link);
-        close(linkSelector);
+        // Answer queued commands first: the control thread may be waiting on one, and closing it
+        // joins that thread.
         for (Event e = events.poll(); e != null; e = events.poll()) {
             if (e.reply != null) {
                 e.reply.complete(ControlRequest.error("the supervisor is stopping"));
             }
         }
+        close(control);
+        close(endpoint);
+        close(link);
+        close(linkSelector);
         LOG.info("event=stop pid={}", ProcessHandle.current().pid());
         stopped.countDown();
     }
