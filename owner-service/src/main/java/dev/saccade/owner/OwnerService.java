@@ -82,7 +82,9 @@ public final class OwnerService implements AutoCloseable {
 
         InputExecutor executor = NoInputExecutor.INSTANCE;
         if (context.inputHelper()) {
-            helper = InputHelperLauncher.start(context.runtimeDirectory(), context.display());
+            final byte[] nonce = context.externalHelperNonce();
+            helper = nonce == null ? InputHelperLauncher.start(context.runtimeDirectory(), context.display())
+                : InputHelperLauncher.external(context.runtimeDirectory(), context.display(), nonce);
             executor = helper.executor();
             final AtspiSource semantic = accessibility;
             if (semantic != null) {
