@@ -44,6 +44,12 @@ public final class InputHelperMain {
     private static final long ANNOUNCEMENT_POLL_NS = 20_000_000;
     /** How long an announced owner may take to make its link before we wait for the next announcement. */
     private static final long LINK_WAIT_NS = 30_000_000_000L;
+    /**
+     * Input held by HOLD is released when no plan renewed its lease for this long (default 60 s):
+     * the last resort against an agent that holds and forgets while staying connected.
+     */
+    static final String LEASE_MAX_PROPERTY = "saccade.helper.lease.max.ms";
+    private static final long LEASE_MAX_NS = Long.getLong(LEASE_MAX_PROPERTY, 60_000) * 1_000_000L;
     private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
 
     private volatile boolean ownerGone;
@@ -292,6 +298,9 @@ public final class InputHelperMain {
             if (userInput) {
                 userInput = false;
                 executor.onUserOverride();
+            }
+            if (executor.expireLease(now, LEASE_MAX_NS)) {
+                LOG.warn("event=helper_lease_expired max_ms={}", LEASE_MAX_NS / 1_000_000);
             }
             if (side.pollPlans(executor, 1) > 0) {
                 lastWorkNs = System.nanoTime();
