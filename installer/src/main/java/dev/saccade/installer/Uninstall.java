@@ -14,7 +14,8 @@ import java.util.List;
  * the current link, the manifest) and then the directories the manifest says install created,
  * deepest first and only when empty, so a directory that was there before, or that holds
  * something else by now, stays. On Linux also the {@code default.target.wants} link that
- * {@code systemctl --user enable} made, which would otherwise dangle.
+ * {@code systemctl --user enable} made, which would otherwise dangle, and its directory when that
+ * is left empty.
  */
 public final class Uninstall {
     private Uninstall() {
@@ -33,6 +34,7 @@ public final class Uninstall {
                 if (Files.isSymbolicLink(wants)) {
                     Files.delete(wants);
                     removed.add(wants);
+                    removeIfEmpty(wants.getParent(), removed); // systemctl made it for our link alone
                 }
             }
             at = layout.loginItem();
@@ -47,18 +49,22 @@ public final class Uninstall {
             created.sort(Comparator.comparingInt(Path::getNameCount).reversed());
             for (final Path directory : created) {
                 at = directory;
-                try {
-                    if (Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-                        Files.delete(directory);
-                        removed.add(directory);
-                    }
-                } catch (final DirectoryNotEmptyException ignore) {
-                    // ignore: something else lives there now; it was never ours to remove
-                }
+                removeIfEmpty(directory, removed);
             }
         } catch (final IOException e) {
             throw new InstallException(InstallException.Kind.LAYOUT, "cannot remove " + at + ": " + e, e);
         }
         return removed;
+    }
+
+    private static void removeIfEmpty(final Path directory, final List<Path> removed) throws IOException {
+        try {
+            if (Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(directory);
+                removed.add(directory);
+            }
+        } catch (final DirectoryNotEmptyException ignore) {
+            // ignore: something else lives there now; it was never ours to remove
+        }
     }
 }
