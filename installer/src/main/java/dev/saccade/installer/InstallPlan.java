@@ -197,7 +197,7 @@ public final class InstallPlan {
                 copyVersion();
             }
             at = layout.current();
-            switchCurrent();
+            switchCurrent(layout, versionDirectory());
             at = layout.loginItem();
             writeReplacing(layout.loginItem(), loginItem.bytes());
         } catch (final IOException e) {
@@ -215,6 +215,22 @@ public final class InstallPlan {
 
     private Path linkTarget() {
         return layout.root().relativize(versionDirectory());
+    }
+
+    /**
+     * Points {@code current} at {@code versionDirectory} (relative, so the layout can move): a
+     * new link beside it renamed over it, so a starting supervisor sees one version or the other.
+     * {@code saccade upgrade} also uses it to go back when the supervisor refused the new version.
+     */
+    public static void switchCurrent(final InstallLayout layout, final Path versionDirectory) throws IOException {
+        final Path current = layout.current();
+        if (Files.exists(current, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(current)) {
+            throw new IOException(current + " is not a symbolic link; refusing to replace it");
+        }
+        final Path next = current.resolveSibling("." + InstallLayout.CURRENT + ".next-" + ProcessHandle.current().pid());
+        Files.deleteIfExists(next);
+        Files.createSymbolicLink(next, layout.root().relativize(versionDirectory));
+        moveOver(next, current);
     }
 
     private void copyVersion() throws IOException {
@@ -242,17 +258,6 @@ public final class InstallPlan {
             Files.createDirectory(p);
             setMode(p, DIRECTORY_MODE);
         }
-    }
-
-    private void switchCurrent() throws IOException {
-        final Path current = layout.current();
-        if (Files.exists(current, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(current)) {
-            throw new IOException(current + " is not a symbolic link; refusing to replace it");
-        }
-        final Path next = current.resolveSibling("." + InstallLayout.CURRENT + ".next-" + ProcessHandle.current().pid());
-        Files.deleteIfExists(next);
-        Files.createSymbolicLink(next, linkTarget());
-        moveOver(next, current);
     }
 
     /** Writes {@code bytes} to a sibling and renames it over {@code path}: readers see old or new, never half. */
