@@ -60,6 +60,11 @@ public final class InstallPlan {
     /** The plan that installs {@code distribution} into {@code layout} with {@code loginItem}. */
     public static InstallPlan of(final InstallLayout layout, final Distribution distribution, final LoginItem loginItem)
         throws InstallException {
+        if (!Files.isDirectory(layout.home())) {
+            // A mistyped --home would otherwise be created, and uninstall never removes a home.
+            throw new InstallException(InstallException.Kind.LAYOUT, "the home directory " + layout.home()
+                + " does not exist");
+        }
         try {
             final Set<Path> missing = new LinkedHashSet<>();
             for (final Path directory : layout.directories()) {

@@ -143,6 +143,19 @@ class InstallPlanTest {
     }
 
     @Test
+    void aHomeThatDoesNotExistIsRefusedAndNotCreated() throws Exception {
+        final Path missing = temp.resolve("no-such-home");
+        final InstallLayout elsewhere = InstallLayout.of(Platform.LINUX, missing, false, Map.of());
+        final Distribution distribution = Distribution.at(TestDistribution.create(temp.resolve("dist"), "1.0.0", "a"));
+
+        final InstallException e = assertThrows(InstallException.class,
+            () -> InstallPlan.of(elsewhere, distribution, LoginItem.of(elsewhere, "1.0.0")));
+
+        assertEquals(InstallException.Kind.LAYOUT, e.kind());
+        assertFalse(Files.exists(missing));
+    }
+
+    @Test
     void aDirectoryWithoutLauncherIsNotADistribution() throws Exception {
         final Path dist = TestDistribution.create(temp.resolve("dist"), "1.0.0", "a");
         Files.delete(dist.resolve("bin/saccade"));
