@@ -54,7 +54,7 @@ final class DistributionOptions {
         final Path jar;
         try {
             jar = Path.of(source.getLocation().toURI());
-        } catch (final URISyntaxException | IllegalArgumentException e) {
+        } catch (final URISyntaxException | IllegalArgumentException ignore) {
             return null; // ignore: not a file location, so not a distribution
         }
         final Path lib = jar.getParent();

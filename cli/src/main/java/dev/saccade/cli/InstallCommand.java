@@ -59,7 +59,7 @@ final class InstallCommand implements Callable<Integer> {
             if (distributionOptions.dryRun) {
                 out.println("# saccade install --dry-run: nothing is written; an install would write:");
                 plan.print(out);
-                out.println("# and then run: " + LoginItem.shellLine(plan.loginItem().enableCommand()));
+                out.println("# and then run: " + plan.loginItem().commandLine(plan.loginItem().enableCommand()));
                 out.flush();
                 return ExitCodes.SUCCESS;
             }

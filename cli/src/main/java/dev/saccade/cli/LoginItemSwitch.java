@@ -29,14 +29,14 @@ final class LoginItemSwitch {
         final String why = whyNot();
         if (why != null) {
             out.println("the login item is not switched on: " + why + ". Run this command to switch it on:");
-            out.println(LoginItem.shellLine(command));
+            out.println(item.commandLine(command));
             out.flush();
             return ExitCodes.SUCCESS;
         }
-        if (!run(command)) {
+        if (!run(item, command)) {
             return ExitCodes.REQUEST_REJECTED;
         }
-        out.println("enabled and started " + InstallLayout.SYSTEMD_UNIT_NAME + " (" + LoginItem.shellLine(command) + ")");
+        out.println("enabled and started " + InstallLayout.SYSTEMD_UNIT_NAME + " (" + item.commandLine(command) + ")");
         out.flush();
         return ExitCodes.SUCCESS;
     }
@@ -48,11 +48,11 @@ final class LoginItemSwitch {
         if (why != null) {
             out.println("the login item is not switched off by saccade: " + why
                 + ". If it was switched on, run this command to switch it off:");
-            out.println(LoginItem.shellLine(command));
+            out.println(item.commandLine(command));
             out.flush();
             return ExitCodes.SUCCESS;
         }
-        return run(command) ? ExitCodes.SUCCESS : ExitCodes.REQUEST_REJECTED;
+        return run(item, command) ? ExitCodes.SUCCESS : ExitCodes.REQUEST_REJECTED;
     }
 
     private String whyNot() {
@@ -64,16 +64,16 @@ final class LoginItemSwitch {
             : "no systemd user manager is reachable from here (`systemctl --user is-system-running`)";
     }
 
-    private boolean run(final List<String> command) {
+    private boolean run(final LoginItem item, final List<String> command) {
         try {
             final Systemctl.Result result = systemctl.run(command.subList(1, command.size()));
             if (result.ok()) {
                 return true;
             }
-            err.println("saccade: `" + LoginItem.shellLine(command) + "` failed (exit " + result.exitCode() + "): "
+            err.println("saccade: `" + item.commandLine(command) + "` failed (exit " + result.exitCode() + "): "
                 + result.output().strip());
         } catch (final IOException e) {
-            err.println("saccade: cannot run `" + LoginItem.shellLine(command) + "`: " + e.getMessage());
+            err.println("saccade: cannot run `" + item.commandLine(command) + "`: " + e.getMessage());
         }
         err.flush();
         return false;

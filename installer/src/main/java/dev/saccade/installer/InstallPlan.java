@@ -169,8 +169,8 @@ public final class InstallPlan {
             long size;
             try {
                 size = Files.size(source);
-            } catch (final IOException e) {
-                size = -1;
+            } catch (final IOException ignore) {
+                size = -1; // ignore: printed as -1; the copy itself will report the file it cannot read
             }
             out.println("file " + target.resolve(file) + " (mode " + octal(modeOf(source)) + ", " + size
                 + " bytes, copy of " + source + ")");

@@ -43,15 +43,21 @@ public interface LoginItem {
         }
     }
 
-    /** A command as one shell line, arguments with blanks or quotes in single quotes. */
-    static String shellLine(final List<String> command) {
+    /**
+     * A command as one line to paste into the platform's shell (POSIX sh here; cmd.exe for the
+     * task): words with blanks or quotes are quoted, and a {@code $(id -u)} is left for the shell
+     * to expand.
+     */
+    default String commandLine(final List<String> command) {
         final StringBuilder line = new StringBuilder();
         for (final String word : command) {
             if (line.length() > 0) {
                 line.append(' ');
             }
-            if (word.matches("[A-Za-z0-9_./:=@%+\\\\-]+")) {
+            if (word.matches("[A-Za-z0-9_./:=@%+-]+")) {
                 line.append(word);
+            } else if (word.matches("[A-Za-z0-9_./:=@%+ -]*\\$\\(id -u\\)[A-Za-z0-9_./:=@%+ -]*")) {
+                line.append('"').append(word).append('"'); // double quotes: the shell still substitutes
             } else {
                 line.append('\'').append(word.replace("'", "'\\''")).append('\'');
             }

@@ -106,6 +106,19 @@ final class LogonTaskXml implements LoginItem {
         return List.of("schtasks", "/Create", "/TN", InstallLayout.TASK_NAME, "/XML", layout.loginItem().toString(), "/F");
     }
 
+    /** cmd.exe quoting: double quotes around words with blanks (paths under a home with a space). */
+    @Override
+    public String commandLine(final List<String> command) {
+        final StringBuilder line = new StringBuilder();
+        for (final String word : command) {
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word.matches("[^\\s\"]+") ? word : '"' + word.replace("\"", "") + '"');
+        }
+        return line.toString();
+    }
+
     @Override
     public List<String> disableCommand() {
         return List.of("schtasks", "/Delete", "/TN", InstallLayout.TASK_NAME, "/F");

@@ -51,8 +51,8 @@ public final class Systemctl {
             final Result r = run(List.of("--user", "is-system-running"));
             final String state = r.output().strip();
             return REACHABLE_STATES.contains(state);
-        } catch (final IOException e) {
-            return false; // no systemctl at all: no user manager to talk to
+        } catch (final IOException ignore) {
+            return false; // ignore: no systemctl at all: no user manager to talk to
         }
     }
 

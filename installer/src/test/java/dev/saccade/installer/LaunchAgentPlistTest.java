@@ -40,6 +40,17 @@ class LaunchAgentPlistTest {
     }
 
     @Test
+    void printedCommandsLeaveTheUidToTheShellAndQuoteAPathWithBlanks() {
+        final InstallLayout layout = InstallLayout.of(Platform.MACOS, Path.of("/Users/ada"), false, Map.of());
+        final LaunchAgentPlist item = new LaunchAgentPlist(layout, "1.2.3");
+
+        assertEquals("launchctl bootstrap \"gui/$(id -u)\" /Users/ada/Library/LaunchAgents/dev.saccade.supervisor.plist",
+            item.commandLine(item.enableCommand()));
+        assertEquals("launchctl bootout \"gui/$(id -u)/dev.saccade.supervisor\"", item.commandLine(item.disableCommand()));
+        assertEquals("ls '/Users/a b' 'it'\\''s'", item.commandLine(List.of("ls", "/Users/a b", "it's")));
+    }
+
+    @Test
     void checkRejectsAPlistWithAKeyWithoutValue() {
         final String broken = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>Label</key></dict></plist>";
 

@@ -61,6 +61,16 @@ class LogonTaskXmlTest {
     }
 
     @Test
+    void printedCommandsUseCmdQuoting() {
+        final InstallLayout layout = InstallLayout.of(Platform.WINDOWS, Path.of("/home/a b"), false, Map.of());
+        final LogonTaskXml item = new LogonTaskXml(layout, "1.2.3", WINDOWS_ENV);
+
+        assertEquals("schtasks /Create /TN \\Saccade\\Supervisor /XML \"" + layout.loginItem() + "\" /F",
+            item.commandLine(item.enableCommand()));
+        assertEquals("schtasks /Delete /TN \\Saccade\\Supervisor /F", item.commandLine(item.disableCommand()));
+    }
+
+    @Test
     void layoutUsesLocalAppDataOnlyForTheUsersOwnHome() {
         final InstallLayout own = InstallLayout.of(Platform.WINDOWS, Path.of("/home/ada"), true,
             Map.of("LOCALAPPDATA", "/lad"));
