@@ -1,0 +1,101 @@
+// End-to-end check of `saccade mcp` with the official MCP TypeScript SDK (run by McpSdkDesktopIT).
+// Usage: node client.mjs <bin/saccade> <agent endpoint socket>
+// Prints one JSON object per step on stdout; the Java test asserts on them. On {"step":"restart-owner"}
+// it waits for one line on stdin: the test has killed the owner with SIGKILL and started a new one.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import readline from 'node:readline';
+
+const [launcher, endpoint] = process.argv.slice(2);
+const input = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+const emit = (step, fields) => process.stdout.write(JSON.stringify({ step, ...fields }) + '\n');
+const EFFECT_DEADLINE_MS = 20000;
+
+const transport = new StdioClientTransport({
+  command: launcher,
+  args: ['mcp', '--endpoint', endpoint],
+  stderr: 'inherit',
+});
+const client = new Client({ name: 'saccade-e2e', version: '1.0.0' });
+await client.connect(transport);
+emit('initialized', { server: client.getServerVersion() });
+
+const call = (name, args) => client.callTool({ name, arguments: args });
+const summary = (r) => ({ isError: r.isError === true, text: r.content?.[0]?.text, structured: r.structuredContent ?? null });
+// Top-level windows in a scene: distinct window ids of the targets with the window role.
+const windows = (s) => new Set(s.targets.filter((t) => t.role === 'window').map((t) => t.windowId)).size;
+
+// Observes newer generations until `done(scene)` holds or the deadline passes; returns the last scene.
+async function observeUntil(after, done) {
+  const deadline = Date.now() + EFFECT_DEADLINE_MS;
+  let last = null;
+  while (Date.now() < deadline) {
+    const r = await call('saccade_observe', after ? { afterGeneration: after } : {});
+    if (!r.isError) {
+      last = r.structuredContent;
+      after = last.generation;
+      if (done(last)) {
+        return last;
+      }
+    } else if (r.content?.[0]?.text !== 'Observation rejected: timeout') {
+      emit('observe-error', summary(r));
+      after = null; // ask for the latest scene next time
+    }
+  }
+  return last;
+}
+
+async function findRun() {
+  const r = await call('saccade_query', { text: 'Run', role: 1 });
+  const s = r.structuredContent;
+  return { result: summary(r), generation: s?.generation, run: s?.targets?.[0] };
+}
+
+async function clickAndAwaitWindow(run, generation, windowsBefore) {
+  const act = await call('saccade_act', { kind: 'click', targetId: run.id, generation, verifyNextGeneration: true });
+  const after = act.structuredContent?.nextGeneration?.generation ?? generation;
+  const scene = await observeUntil(after, (s) => windows(s) > windowsBefore);
+  return { act: summary(act), windowsAfter: scene ? windows(scene) : -1 };
+}
+
+const tools = await client.listTools();
+emit('tools', {
+  names: tools.tools.map((t) => t.name),
+  actRequired: tools.tools.find((t) => t.name === 'saccade_act')?.inputSchema?.required ?? [],
+  actKinds: tools.tools.find((t) => t.name === 'saccade_act')?.inputSchema?.properties?.kind?.enum ?? [],
+});
+
+const observed = await call('saccade_observe', {});
+const windowsBefore = observed.isError ? -1 : windows(observed.structuredContent);
+emit('observe', { ...summary(observed), structured: undefined, generation: observed.structuredContent?.generation,
+  targets: observed.structuredContent?.targets?.length, windows: windowsBefore });
+
+const first = await findRun();
+emit('query', { ...first.result, structured: undefined, generation: first.generation, run: first.run });
+
+const click = await clickAndAwaitWindow(first.run, first.generation, windowsBefore);
+emit('click', { ...click.act, windowsBefore, windowsAfter: click.windowsAfter });
+
+const stale = await call('saccade_act', { kind: 'click', targetId: first.run.id, generation: first.generation });
+emit('stale', summary(stale));
+
+emit('restart-owner', {});
+await input.next();
+
+// The adapter's connection died with the old owner: this batch must fail, and never be resent.
+const lost = await call('saccade_act', { kind: 'click', targetId: first.run.id });
+emit('act-after-restart', summary(lost));
+
+const staleAcrossRestart = await call('saccade_act', { kind: 'click', targetId: first.run.id, generation: first.generation });
+emit('stale-after-restart', summary(staleAcrossRestart));
+
+// One more click: when its window shows, a replayed earlier batch would have shown its own window already.
+const settled = await observeUntil(null, (s) => windows(s) >= click.windowsAfter && s.targets.some((t) => t.text === 'Run'));
+const again = await findRun();
+const second = await clickAndAwaitWindow(again.run, again.generation, windows(settled));
+emit('click-after-restart', { ...second.act, structured: undefined, windowsBefore: windows(settled),
+  windowsAfter: second.windowsAfter, generation: again.generation });
+
+await client.close();
+emit('done', {});
+process.exit(0);
