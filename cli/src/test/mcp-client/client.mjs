@@ -25,19 +25,20 @@ const summary = (r) => ({ isError: r.isError === true, text: r.content?.[0]?.tex
 // Top-level windows in a scene: distinct window ids of the targets with the window role.
 const windows = (s) => new Set(s.targets.filter((t) => t.role === 'window').map((t) => t.windowId)).size;
 
-// Observes newer generations until `done(scene)` holds or the deadline passes; returns the last scene.
-async function observeUntil(after, done) {
+// Queries the windows of newer generations until `done(scene)` holds or the deadline passes; returns the
+// last answer. Each query waits (up to 2 s, in the service) for a generation newer than the last one seen.
+async function windowsUntil(after, done) {
   const deadline = Date.now() + EFFECT_DEADLINE_MS;
   let last = null;
   while (Date.now() < deadline) {
-    const r = await call('saccade_observe', after ? { afterGeneration: after } : {});
+    const r = await call('saccade_query', after ? { role: 10, afterGeneration: after } : { role: 10 });
     if (!r.isError) {
       last = r.structuredContent;
       after = last.generation;
       if (done(last)) {
         return last;
       }
-    } else if (r.content?.[0]?.text !== 'Observation rejected: timeout') {
+    } else if (r.content?.[0]?.text !== 'Query rejected: timeout') {
       emit('observe-error', summary(r));
       after = null; // ask for the latest scene next time
     }
@@ -51,10 +52,15 @@ async function findRun() {
   return { result: summary(r), generation: s?.generation, run: s?.targets?.[0] };
 }
 
+// Clicks Run and waits until the number of windows changes: gtk3-demo's Run opens the selected demo's
+// window, and closes it when it is open already.
 async function clickAndAwaitWindow(run, generation, windowsBefore) {
   const act = await call('saccade_act', { kind: 'click', targetId: run.id, generation, verifyNextGeneration: true });
+  if (act.isError) {
+    return { act: summary(act), windowsAfter: windowsBefore }; // rejected: nothing ran, nothing to wait for
+  }
   const after = act.structuredContent?.nextGeneration?.generation ?? generation;
-  const scene = await observeUntil(after, (s) => windows(s) > windowsBefore);
+  const scene = await windowsUntil(after, (s) => windows(s) !== windowsBefore);
   return { act: summary(act), windowsAfter: scene ? windows(scene) : -1 };
 }
 
@@ -65,10 +71,11 @@ emit('tools', {
   actKinds: tools.tools.find((t) => t.name === 'saccade_act')?.inputSchema?.properties?.kind?.enum ?? [],
 });
 
-const observed = await call('saccade_observe', {});
+const observed = await call('saccade_observe', { maximumTargets: 10000 });
 const windowsBefore = observed.isError ? -1 : windows(observed.structuredContent);
 emit('observe', { ...summary(observed), structured: undefined, generation: observed.structuredContent?.generation,
-  targets: observed.structuredContent?.targets?.length, windows: windowsBefore });
+  targets: observed.structuredContent?.targets?.length, truncated: observed.structuredContent?.truncated,
+  windows: windowsBefore });
 
 const first = await findRun();
 emit('query', { ...first.result, structured: undefined, generation: first.generation, run: first.run });
@@ -89,12 +96,37 @@ emit('act-after-restart', summary(lost));
 const staleAcrossRestart = await call('saccade_act', { kind: 'click', targetId: first.run.id, generation: first.generation });
 emit('stale-after-restart', summary(staleAcrossRestart));
 
-// One more click: when its window shows, a replayed earlier batch would have shown its own window already.
-const settled = await observeUntil(null, (s) => windows(s) >= click.windowsAfter && s.targets.some((t) => t.text === 'Run'));
-const again = await findRun();
-const second = await clickAndAwaitWindow(again.run, again.generation, windows(settled));
+// One more click on Run, which now closes the demo's window. Had the lost batch been replayed, it would
+// have closed that window already, and this click would open it again.
+// The demo's window may cover the Run button: raise gtk3-demo's main window first (WINDOW_ACTIVATE = 128).
+let settled = await windowsUntil(null, (s) => windows(s) >= click.windowsAfter);
+let raised = null;
+for (const deadline = Date.now() + EFFECT_DEADLINE_MS; Date.now() < deadline; ) {
+  const main = settled.targets.find((t) => t.windowId === first.run.windowId && (t.capabilities & 128) !== 0);
+  raised = await call('saccade_act', { kind: 'window', targetId: main.id, generation: settled.generation,
+    verifyNextGeneration: true });
+  if (raised.structuredContent?.resultText !== 'stale generation') {
+    break;
+  }
+  settled = await windowsUntil(settled.generation, () => true);
+}
+emit('raise', summary(raised));
+// As the descriptions tell a model: a stale generation ran nothing; find the button again and retry.
+let again = await findRun();
+let second = null;
+let staleRetries = 0;
+for (const deadline = Date.now() + EFFECT_DEADLINE_MS; Date.now() < deadline; staleRetries++) {
+  if (again.run) {
+    second = await clickAndAwaitWindow(again.run, again.generation, windows(settled));
+    if (second.act.structured?.resultText !== 'stale generation') {
+      break;
+    }
+  }
+  await windowsUntil(again.generation, () => true); // wait for a newer generation, then ask again
+  again = await findRun();
+}
 emit('click-after-restart', { ...second.act, structured: undefined, windowsBefore: windows(settled),
-  windowsAfter: second.windowsAfter, generation: again.generation });
+  windowsAfter: second.windowsAfter, generation: again.generation, staleRetries });
 
 await client.close();
 emit('done', {});

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * generation precondition and verifyNextGeneration and sees the demo's new window in a later
  * observe; a stale generation is {@code isError: true} with the typed result. The owner is then
  * killed with SIGKILL and started again: the next action fails with "Action transport failed" and
- * is never resent (a later click opens exactly one more window), and the old generation is stale.
+ * is never resent (the demo's window stays open until a later click on Run toggles it closed), and
+ * the old generation is stale.
  */
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
 class McpSdkDesktopIT {
@@ -83,6 +84,7 @@ class McpSdkDesktopIT {
             final Map<String, Object> observe = steps.get("observe");
             assertEquals(false, observe.get("isError"), observe.toString());
             assertTrue(((String) observe.get("text")).startsWith("Observed "), observe.toString());
+            assertEquals(false, observe.get("truncated"), observe.toString());
             final int windowsBefore = ((Number) observe.get("windows")).intValue();
             assertTrue(windowsBefore >= 1, observe.toString());
 
@@ -121,12 +123,13 @@ class McpSdkDesktopIT {
             assertEquals("Action rejected: stale generation.", staleAcross.get("text"),
                 "generations keep growing across the restart: " + staleAcross);
 
+            assertEquals("Action completed.", steps.get("raise").get("text"), "raised gtk3-demo's window: " + steps.get("raise"));
             final Map<String, Object> again = steps.get("click-after-restart");
             assertEquals("Action completed.", again.get("text"), again.toString());
             assertEquals(((Number) click.get("windowsAfter")).intValue(), ((Number) again.get("windowsBefore")).intValue(),
                 "no window appeared from the lost batch: " + again);
-            assertEquals(((Number) again.get("windowsBefore")).intValue() + 1, ((Number) again.get("windowsAfter")).intValue(),
-                "one click, one window: nothing ran twice: " + again);
+            assertEquals(((Number) again.get("windowsBefore")).intValue() - 1, ((Number) again.get("windowsAfter")).intValue(),
+                "Run closes the demo's open window: one click, one toggle, nothing ran twice: " + again);
             assertFalse(Files.readString(clientErr).contains("event=tool_failed"), Files.readString(clientErr));
         } finally {
             if (node != null) {
