@@ -46,10 +46,22 @@ async function windowsUntil(after, done) {
   return last;
 }
 
-async function findRun() {
-  const r = await call('saccade_query', { text: 'Run', role: 1 });
-  const s = r.structuredContent;
-  return { result: summary(r), generation: s?.generation, run: s?.targets?.[0] };
+// Queries gtk3-demo's Run button by its text; while the scene does not have it yet (the accessibility
+// tree arrives after the windows), asks again for each newer generation until the deadline.
+async function findRun(after) {
+  const deadline = Date.now() + EFFECT_DEADLINE_MS;
+  let r;
+  do {
+    r = await call('saccade_query', after ? { text: 'Run', role: 1, afterGeneration: after } : { text: 'Run', role: 1 });
+    const s = r.structuredContent;
+    if (s) {
+      after = s.generation;
+      if (s.targets.length > 0) {
+        return { result: summary(r), generation: s.generation, run: s.targets[0] };
+      }
+    }
+  } while (Date.now() < deadline);
+  return { result: summary(r), generation: after, run: undefined };
 }
 
 // Clicks Run and waits until the number of windows changes: gtk3-demo's Run opens the selected demo's
@@ -80,8 +92,10 @@ emit('observe', { ...summary(observed), structured: undefined, generation: obser
 const first = await findRun();
 emit('query', { ...first.result, structured: undefined, generation: first.generation, run: first.run });
 
-const click = await clickAndAwaitWindow(first.run, first.generation, windowsBefore);
-emit('click', { ...click.act, windowsBefore, windowsAfter: click.windowsAfter });
+// The baseline of the effect: the windows once the scene has the Run button (the tree is complete by then).
+const baseline = windows((await call('saccade_query', { role: 10 })).structuredContent);
+const click = await clickAndAwaitWindow(first.run, first.generation, baseline);
+emit('click', { ...click.act, windowsBefore: baseline, windowsAfter: click.windowsAfter });
 
 const stale = await call('saccade_act', { kind: 'click', targetId: first.run.id, generation: first.generation });
 emit('stale', summary(stale));
@@ -115,15 +129,12 @@ emit('raise', summary(raised));
 let again = await findRun();
 let second = null;
 let staleRetries = 0;
-for (const deadline = Date.now() + EFFECT_DEADLINE_MS; Date.now() < deadline; staleRetries++) {
-  if (again.run) {
-    second = await clickAndAwaitWindow(again.run, again.generation, windows(settled));
-    if (second.act.structured?.resultText !== 'stale generation') {
-      break;
-    }
+for (const deadline = Date.now() + EFFECT_DEADLINE_MS; again.run && Date.now() < deadline; staleRetries++) {
+  second = await clickAndAwaitWindow(again.run, again.generation, windows(settled));
+  if (second.act.structured?.resultText !== 'stale generation') {
+    break;
   }
-  await windowsUntil(again.generation, () => true); // wait for a newer generation, then ask again
-  again = await findRun();
+  again = await findRun(again.generation); // a newer generation than the stale one
 }
 emit('click-after-restart', { ...second.act, structured: undefined, windowsBefore: windows(settled),
   windowsAfter: second.windowsAfter, generation: again.generation, staleRetries });

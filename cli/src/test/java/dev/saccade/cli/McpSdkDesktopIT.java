@@ -104,6 +104,7 @@ class McpSdkDesktopIT {
             final Map<String, Object> clicked = (Map<String, Object>) click.get("structured");
             assertEquals(query.get("generation"), clicked.get("generation"), "validated against the queried generation");
             assertNotNull(clicked.get("nextGeneration"), "verifyNextGeneration returned the next generation: " + click);
+            assertEquals(windowsBefore, ((Number) click.get("windowsBefore")).intValue(), click.toString());
             assertEquals(windowsBefore + 1, ((Number) click.get("windowsAfter")).intValue(),
                 "the click opened the demo's window, seen in a later observe: " + click);
 
