@@ -35,7 +35,8 @@ import picocli.CommandLine.Mixin;
     exitCodeListHeading = "%nExit codes (of this command; they differ from the other commands'):%n",
     exitCodeList = {
         "0:end of input, every complete line answered",
-        "1:connection failed (reserved, unused: a failed connection is a tool result)",
+        "1:connection failed (reserved, unused: a failed connection is a tool result); also a usage error of"
+            + " this command line, before any input is read",
         "2:input failure: a line over 65,536 bytes, or standard input failed",
         "3:output failure: writing or flushing standard output failed"},
     footerHeading = "%nExample:%n",
