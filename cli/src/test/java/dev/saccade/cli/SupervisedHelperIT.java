@@ -64,8 +64,10 @@ class SupervisedHelperIT {
                 assertTrue(probe.leftHeld(), "the X server holds the button for owner A");
                 final long killedAt = System.nanoTime();
                 ownerA.destroyForcibly(); // SIGKILL
-                assertTrue(probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5)) > 0,
-                    "the helper releases the button when owner A dies");
+                final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+                assertTrue(released > 0, "the helper releases the button when owner A dies");
+                System.out.printf("supervised: owner SIGKILL -> button released by the helper in %.1f ms%n",
+                    (released - killedAt) / 1e6);
             }
             awaitLog(runtime.resolve("helper-1.log"), "reason=owner_gone", "owner=" + ownerA.pid());
             assertTrue(helper.isAlive(), "the supervisor's helper outlives its owner");
@@ -81,8 +83,10 @@ class SupervisedHelperIT {
                 // the helper dies holding it: owner B releases over its own X connection
                 final long killedAt = System.nanoTime();
                 helper.destroyForcibly();
-                assertTrue(probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5)) > 0,
-                    "owner B releases what the killed helper held");
+                final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+                assertTrue(released > 0, "owner B releases what the killed helper held");
+                System.out.printf("supervised: helper SIGKILL -> button released by the owner in %.1f ms%n",
+                    (released - killedAt) / 1e6);
                 awaitLog(runtime.resolve("owner-b.log"), "event=helper_link_open", "-" + ownerB.pid());
 
                 // the supervisor's next helper attaches to the same owner, and input flows again
