@@ -39,6 +39,7 @@ public final class OwnerService implements AutoCloseable {
     private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
+    private dev.saccade.owner.pcp.PcpEndpoint pcp; // PCP (issue 8): a client of the agent endpoint
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -101,6 +102,8 @@ public final class OwnerService implements AutoCloseable {
             }
         });
         endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
+        pcp = dev.saccade.owner.pcp.PcpEndpoint.startForOwner(context.runtimeDirectory(), endpoint.path(), context.display(),
+            accessibility == null ? null : this::invoke);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
@@ -187,6 +190,13 @@ public final class OwnerService implements AutoCloseable {
         }
         closed = true;
         final long last = store == null ? 0 : store.lastGeneration();
+        if (pcp != null) {
+            try {
+                pcp.close();
+            } catch (final IOException e) {
+                LOG.warn("event=pcp_close_failed error={}", e.toString());
+            }
+        }
         if (endpoint != null) {
             try {
                 endpoint.close();

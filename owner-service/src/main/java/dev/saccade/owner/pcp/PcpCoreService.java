@@ -53,6 +53,7 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final Set<PcpPeer> sessions = ConcurrentHashMap.newKeySet();
+    private volatile Runnable subscriptionHook;
     /** Guarded by itself; insertion-ordered, oldest dropped past {@link #RESOLVED_KEPT}. */
     private final Map<String, Resolved> resolved = new LinkedHashMap<>(64, 0.75f, false) {
         private static final long serialVersionUID = 1L;
@@ -458,6 +459,10 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         final Subscription s = new Subscription("sub-" + token(8), caller, Set.copyOf(active),
             optionalString(params, "surface_id"), optionalString(params, "app_id"));
         subscriptions.put(s.id, s);
+        final Runnable hook = subscriptionHook;
+        if (hook != null) {
+            hook.run();
+        }
         return JsonTree.object("subscription_id", s.id, "active_events", active);
     }
 
@@ -492,7 +497,12 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         return sent;
     }
 
-    /** Whether anyone listens for {@code type}: lets the event source skip diffing. */
+    /** Run before subscribe.events answers: the event source takes its baseline then. */
+    public void subscriptionHook(final Runnable hook) {
+        subscriptionHook = hook;
+    }
+
+    /** Whether anyone listens: lets the event source skip diffing. */
     public boolean hasSubscribers() {
         return !subscriptions.isEmpty();
     }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,13 @@ import org.slf4j.LoggerFactory;
 public final class PcpEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PcpEndpoint.class);
 
+    /** {@code false} turns PCP off in an owner. */
+    public static final String ENABLED_PROP = "saccade.pcp.enabled";
+    private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(10);
+
     private final PcpContext context;
+    private AgentScene scene;
+    private SceneEvents events;
     private AuditLog audit;
     private PcpCoreService core;
     private PcpServer pcp;
@@ -64,6 +71,28 @@ public final class PcpEndpoint implements AutoCloseable {
         }
     }
 
+    /**
+     * The owner's PCP: the desktop read and acted on through its own agent endpoint, events
+     * from its generations. {@code null} when {@value #ENABLED_PROP} is {@code false}.
+     */
+    public static PcpEndpoint startForOwner(final Path runtimeDirectory, final Path agentEndpoint, final String display,
+        final AccessibleAction accessible) throws IOException {
+        if ("false".equals(System.getProperty(ENABLED_PROP))) {
+            return null;
+        }
+        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT, accessible);
+        final PcpEndpoint endpoint = start(new PcpContext().runtimeDirectory(runtimeDirectory).conclude(), scene);
+        endpoint.scene = scene;
+        endpoint.events = new SceneEvents(agentEndpoint, endpoint.core).start();
+        endpoint.core.subscriptionHook(endpoint.events::subscribed);
+        LOG.info("event=pcp_start endpoint={} agent_endpoint={}", endpoint.pcp.path(), agentEndpoint);
+        return endpoint;
+    }
+
+    public SceneEvents events() {
+        return events;
+    }
+
     /** The bearer token: the first line of a regular file that only its owner can read. */
     static String readToken(final Path file) throws IOException {
         final int mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
@@ -93,7 +122,7 @@ public final class PcpEndpoint implements AutoCloseable {
     @Override
     public void close() throws IOException {
         IOException failure = null;
-        for (final AutoCloseable c : new AutoCloseable[] {host, pcp, core, audit}) {
+        for (final AutoCloseable c : new AutoCloseable[] {events, host, pcp, scene, core, audit}) {
             if (c == null) {
                 continue;
             }
