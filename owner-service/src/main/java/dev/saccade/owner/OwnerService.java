@@ -103,7 +103,7 @@ public final class OwnerService implements AutoCloseable {
         });
         endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
         pcp = dev.saccade.owner.pcp.PcpEndpoint.startForOwner(context.runtimeDirectory(), endpoint.path(), context.display(),
-            accessibility == null ? null : this::invoke);
+            accessibility);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
  * helper here: the accessible action does it), and focusing another window pushes
  * surface.focus_changed to a subscriber.
  */
-@WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR})
+@WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR, DemoApp.ZENITY_ENTRY})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PcpDesktopTest {
@@ -197,6 +197,36 @@ class PcpDesktopTest {
                 after = ((List<?>) result(pcp.call("query.session_context", null, null)).get("active_surfaces")).size();
             } while (after <= before && System.nanoTime() < deadline);
             assertTrue(after > before, "gtk3-demo's Run opened a window: " + before + " -> " + after);
+        }
+    }
+
+    @Test
+    void setValueWritesTheEntryThroughEditableText() throws Exception {
+        final AppHandle zenity = app(DemoApp.ZENITY_ENTRY);
+        final String surfaceId = "surface-" + zenity.windowId();
+        d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.TEXT_FIELD && t.windowId() == zenity.windowId()) > 0);
+        try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            final Map<String, Object> elements = result(pcp.call("query.elements", JsonTree.object("surface_id", surfaceId), null));
+            final List<Map<String, Object>> flat = new ArrayList<>();
+            flatten((Map<String, Object>) elements.get("root"), flat);
+            String entry = null;
+            for (final Map<String, Object> e : flat) {
+                if ("text_field".equals(e.get("role"))) {
+                    entry = (String) e.get("id");
+                }
+            }
+            assertNotNull(entry, "zenity's entry");
+            final Map<String, Object> done = result(pcp.call("invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", entry, "action", "set_value", "value", "written by pcp"), null));
+            assertEquals("atspi", ((Map<?, ?>) done.get("result")).get("via"), done::toString);
+            final long id = Long.parseUnsignedLong(entry.substring(3));
+            d.awaitObserve(o -> { }, c -> {
+                final TargetFlyweight t = DesktopService.find(c, id);
+                return t != null && "written by pcp".equals(ObserveQueryConformance.text(c, t));
+            });
+            final Map<String, Object> wrongType = pcp.call("invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", entry, "action", "set_value", "value", 7L), null);
+            assertEquals(-32602L, ((Map<?, ?>) wrongType.get("error")).get("code"), wrongType::toString);
         }
     }
 

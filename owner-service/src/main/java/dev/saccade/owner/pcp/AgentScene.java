@@ -1,6 +1,7 @@
 package dev.saccade.owner.pcp;
 
 import dev.saccade.ipc.AgentClient;
+import dev.saccade.owner.source.TargetIds;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.owner.x11.X11DesktopReader;
@@ -63,12 +64,12 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionFlyweight action = new ActionFlyweight();
     private final ActionCompletionFlyweight completion = new ActionCompletionFlyweight();
-    /** AT-SPI first for activate; {@code null} without accessibility. */
-    private final AccessibleAction accessible;
+    /** AT-SPI first for activate and set_value; {@code null} without accessibility. */
+    private final AccessibleActions accessible;
     private AgentClient client;
     private long requestId = 1;
 
-    public AgentScene(final Path endpoint, final String display, final Duration timeout, final AccessibleAction accessible) {
+    AgentScene(final Path endpoint, final String display, final Duration timeout, final AccessibleActions accessible) {
         this.endpoint = endpoint;
         this.display = display;
         this.timeout = timeout;
@@ -246,8 +247,13 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             int result = ResultCode.ACTION_UNSUPPORTED;
             String via = null;
             final List<Object> attempts = new ArrayList<>();
-            if ("activate".equals(actionName) && accessible != null && (t.capabilities & TargetCapability.INVOKE) != 0) {
-                result = ResultCode.fromPlatform(accessibleAction(t.id));
+            final boolean semantic = accessible != null && TargetIds.namespace(t.id) == TargetIds.namespace(
+                TargetIds.ACCESSIBILITY_NAMESPACE);
+            if (semantic && ("activate".equals(actionName) && (t.capabilities & TargetCapability.INVOKE) != 0
+                || "set_value".equals(actionName) && value instanceof String)) {
+                final long deadlineNs = System.nanoTime() + BATCH_DEADLINE_NS;
+                result = ResultCode.fromPlatform("activate".equals(actionName) ? accessible.activate(t.id, deadlineNs)
+                    : accessible.setText(t.id, (String) value, deadlineNs));
                 attempts.add(JsonTree.object("via", "atspi", "result", ResultCode.name(result)));
                 if (result == ResultCode.OK) {
                     return JsonTree.object("executed", true, "result", JsonTree.object("via", "atspi",
@@ -279,19 +285,6 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             }
             throw PcpError.of(PcpError.INPUT_SIMULATION_FAILED, JsonTree.object("element_id", elementId,
                 "reason", ResultCode.name(result), "attempts", attempts));
-        }
-    }
-
-    /** The AT-SPI default action, waited for up to the batch deadline; a platform code. */
-    private int accessibleAction(final long targetId) {
-        try {
-            return accessible.invoke(targetId, System.nanoTime() + BATCH_DEADLINE_NS)
-                .get(BATCH_DEADLINE_NS + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ResultCode.PLATFORM_UNSUPPORTED;
-        } catch (final java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            return ResultCode.PLATFORM_UNSUPPORTED; // then input, through the agent action path
         }
     }
 

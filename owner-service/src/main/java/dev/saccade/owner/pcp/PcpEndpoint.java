@@ -1,5 +1,6 @@
 package dev.saccade.owner.pcp;
 
+import dev.saccade.owner.atspi.AtspiSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,11 +77,12 @@ public final class PcpEndpoint implements AutoCloseable {
      * from its generations. {@code null} when {@value #ENABLED_PROP} is {@code false}.
      */
     public static PcpEndpoint startForOwner(final Path runtimeDirectory, final Path agentEndpoint, final String display,
-        final AccessibleAction accessible) throws IOException {
+        final AtspiSource accessibility) throws IOException {
         if ("false".equals(System.getProperty(ENABLED_PROP))) {
             return null;
         }
-        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT, accessible);
+        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT,
+            accessibility == null ? null : new AccessibleActions(accessibility));
         final PcpEndpoint endpoint = start(new PcpContext().runtimeDirectory(runtimeDirectory).conclude(), scene);
         endpoint.scene = scene;
         endpoint.events = new SceneEvents(agentEndpoint, endpoint.core).start();
