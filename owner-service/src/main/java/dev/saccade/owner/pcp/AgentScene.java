@@ -69,6 +69,11 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     private AgentClient client;
     private long requestId = 1;
 
+    /** A scene without the AT-SPI path: every action goes through the agent action path. */
+    public AgentScene(final Path endpoint, final String display, final Duration timeout) {
+        this(endpoint, display, timeout, null);
+    }
+
     AgentScene(final Path endpoint, final String display, final Duration timeout, final AccessibleActions accessible) {
         this.endpoint = endpoint;
         this.display = display;
