@@ -34,6 +34,8 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         "surface.destroyed", "element.state_changed", "generation.published");
     /** Notification telling an invoker how its confirmation ended. */
     public static final String CONFIRMATION_RESOLVED = "confirmation.resolved";
+    /** Pending confirmations at most: memory stays bounded however fast a caller asks. */
+    public static final int MAX_PENDING = 1024;
     /** Outcomes of resolved confirmations kept for a later invoke with {@code confirmation_id}. */
     private static final int RESOLVED_KEPT = 1024;
 
@@ -331,6 +333,10 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
 
     private PcpError requestConfirmation(final PcpPeer caller, final RegisteredApp app, final Capability capability,
         final Map<?, ?> values) {
+        if (pending.size() >= MAX_PENDING) {
+            return new PcpError(PcpError.RATE_LIMITED, "Rate limited: " + MAX_PENDING + " confirmations are pending",
+                JsonTree.object("retry_after_ms", confirmationWindowMs));
+        }
         final String id = "confirm-" + token(16);
         final Map<String, Object> data = JsonTree.object("capability_id", capability.id, "confirmation_id", id,
             "confirmation_type", capability.confirmationType, "undo_window_ms", confirmationWindowMs,
