@@ -196,39 +196,25 @@ public final class PcpServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closed = true;
-        IOException failure = null;
         if (selector != null) {
             selector.wakeup();
         }
         for (final JsonRpcConnection c : connections) {
             c.close();
         }
-        if (tcp != null) {
+        // Listeners first (no new connections), the selector last; every failure is kept.
+        IOException failure = null;
+        for (final AutoCloseable c : new AutoCloseable[] {tcp, unix, selector}) {
             try {
-                tcp.close();
-            } catch (final IOException e) {
-                failure = e;
-            }
-        }
-        if (unix != null) {
-            try {
-                unix.close();
-            } catch (final IOException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
+                if (c != null) {
+                    c.close();
                 }
-            }
-        }
-        if (selector != null) {
-            try {
-                selector.close();
-            } catch (final IOException e) {
+            } catch (final Exception e) { // each of them throws IOException only
+                final IOException io = e instanceof IOException ? (IOException) e : new IOException(e);
                 if (failure == null) {
-                    failure = e;
+                    failure = io;
                 } else {
-                    failure.addSuppressed(e);
+                    failure.addSuppressed(io);
                 }
             }
         }
