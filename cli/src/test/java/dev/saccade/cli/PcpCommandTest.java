@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.pcp.JsonTree;
-import dev.saccade.owner.pcp.PcpClient;
 import dev.saccade.owner.pcp.PcpContext;
 import dev.saccade.owner.pcp.PcpEndpoint;
 import dev.saccade.owner.pcp.TrustedKeys;
@@ -13,8 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code saccade pcp} through the real command line against a real PCP endpoint on a private
- * runtime directory: trust add/list/remove, call, confirm, deny and listen. The application is
- * a thread speaking PCP over its own socket connection (the separate-process proof lives in
- * owner-service's PcpSocketTest).
+ * runtime directory: trust add/list/remove, call, confirm, deny and listen, with the application
+ * as a real second process ({@link PcpMailApp}) that is SIGKILLed at the end.
  */
 @Timeout(60)
 class PcpCommandTest {
@@ -61,7 +57,12 @@ class PcpCommandTest {
         try (PcpEndpoint endpoint = PcpEndpoint.start(new PcpContext().runtimeDirectory(run).trustDirectory(trust)
             .conclude(), null)) {
             final String socket = endpoint.server().path().toString();
-            final CompletableFuture<Void> app = CompletableFuture.runAsync(() -> serveApp(endpoint.server().path(), keys));
+            final Path privateKey = temp.resolve("mail.key");
+            Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.write(privateKey, keys.getPrivate().getEncoded());
+            final Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), PcpMailApp.class.getName(), socket, privateKey.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             // Registered once query.capabilities lists it.
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             CliRun caps;
@@ -83,6 +84,7 @@ class PcpCommandTest {
             final Map<?, ?> result = (Map<?, ?>) json(confirmed).get("result");
             assertEquals("success", result.get("status"));
             assertEquals("user@example.com", ((Map<?, ?>) result.get("data")).get("sent_to"));
+            assertEquals(app.pid(), ((Map<?, ?>) result.get("data")).get("pid"), "ran in the application's process");
 
             final String second = (String) ((Map<?, ?>) ((Map<?, ?>) json(CliRun.run("pcp", "call", "--socket", socket,
                 "invoke.capability", invoke)).get("error")).get("data")).get("confirmation_id");
@@ -101,8 +103,8 @@ class PcpCommandTest {
             while (!endpoint.core().hasSubscribers() && System.nanoTime() < until) {
                 Thread.onSpinWait();
             }
-            endpoint.core().publish("surface.focus_changed", "surface-7", "org.example.other",
-                JsonTree.object("surface_id", "surface-7", "focused", true));
+            assertEquals(1, endpoint.core().publish("surface.focus_changed", "surface-7", "org.example.other",
+                JsonTree.object("surface_id", "surface-7", "focused", true)));
             final CliRun heard = listening.get(20, TimeUnit.SECONDS);
             assertEquals(ExitCodes.SUCCESS, heard.exitCode, heard::toString);
             final Map<String, Object> event = json(heard);
@@ -111,32 +113,21 @@ class PcpCommandTest {
 
             final CliRun bad = CliRun.run("pcp", "call", "--socket", socket, "health.check", "{not json");
             assertEquals(ExitCodes.USAGE, bad.exitCode, bad::toString);
-            app.cancel(true);
+            app.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL
+            // The service sees the connection end (EOF) a moment later: ask until it answers -32010.
+            final long goneBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            CliRun gone;
+            do {
+                gone = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
+            } while (Long.valueOf(-32005L).equals(((Map<?, ?>) json(gone).get("error")).get("code")) && System.nanoTime() < goneBy);
+            assertEquals(-32010L, ((Map<?, ?>) json(gone).get("error")).get("code"), gone::toString);
         }
-        final CliRun gone = CliRun.run("pcp", "call", "--socket", run.resolve("saccade-pcp-v1.sock").toString(), "health.check");
-        assertEquals(ExitCodes.CONNECTION_FAILED, gone.exitCode, gone::toString);
+        final CliRun closed = CliRun.run("pcp", "call", "--socket", run.resolve("saccade-pcp-v1.sock").toString(), "health.check");
+        assertEquals(ExitCodes.CONNECTION_FAILED, closed.exitCode, closed::toString);
 
         final CliRun removed = CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "remove", fingerprint);
         assertEquals(ExitCodes.SUCCESS, removed.exitCode, removed::toString);
         assertTrue(CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "list").out.isBlank());
     }
 
-    /** The application: registers a signed {@code compose} (trust confirm) and answers its invocations. */
-    private static void serveApp(final Path socket, final KeyPair keys) {
-        try (PcpClient client = PcpClient.connect(socket, Duration.ofSeconds(60))) {
-            final Map<String, Object> manifest = JsonTree.object("version", "1.0", "capabilities", List.of(
-                JsonTree.object("name", "compose", "tier", 1L, "trust_level", "confirm", "parameters",
-                    List.of(JsonTree.object("name", "recipient", "type", "string")))));
-            manifest.put("signature", TrustedKeys.sign(manifest, keys.getPrivate()));
-            client.call("register.capability", JsonTree.object("app_id", APP, "manifest", manifest), null);
-            while (true) {
-                final Map<String, Object> request = client.readMessage();
-                final Map<?, ?> params = (Map<?, ?>) ((Map<?, ?>) request.get("params")).get("params");
-                client.send(JsonTree.write(JsonTree.object("jsonrpc", "2.0", "id", request.get("id"), "result",
-                    JsonTree.object("status", "success", "data", JsonTree.object("sent_to", params.get("recipient"))))));
-            }
-        } catch (final Exception e) {
-            // The endpoint closed at the end of the test: the application ends with it.
-        }
-    }
 }

@@ -49,11 +49,21 @@ public final class PcpListenCommand implements Callable<Integer> {
     }
 
     private int listen(final PcpClient client, final Map<String, Object> params, final PrintWriter out) throws IOException {
-        final int code = PcpOutput.print(spec, client.call("subscribe.events", params, null));
+        // An event can overtake the subscription's own answer on the wire: keep it, print it after.
+        final List<Map<String, Object>> early = new java.util.ArrayList<>();
+        final int code = PcpOutput.print(spec, client.call("subscribe.events", params, early::add));
         if (code != ExitCodes.SUCCESS) {
             return code;
         }
-        for (long printed = 0; printed < count; ) {
+        long printed = 0;
+        for (final Map<String, Object> event : early) {
+            if (printed < count) {
+                out.println(JsonTree.write(event));
+                printed++;
+            }
+        }
+        out.flush();
+        while (printed < count) {
             final String line;
             try {
                 line = client.readLine();

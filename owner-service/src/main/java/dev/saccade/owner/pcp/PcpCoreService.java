@@ -133,7 +133,17 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
             byId.put(c.id, c);
             ids.add(c.id);
         }
-        apps.put(manifest.appId(), new RegisteredApp(manifest.appId(), caller, byId));
+        final RegisteredApp registered = new RegisteredApp(manifest.appId(), caller, byId);
+        final RegisteredApp before = apps.compute(manifest.appId(),
+            (id, old) -> old != null && old.peer != caller && old.peer.isOpen() ? old : registered);
+        if (before != registered) {
+            // A signed manifest can be replayed; it must not take invocations away from a live application.
+            audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(), "app_id", manifest.appId(),
+                "outcome", "error", "code", (long) PcpError.MANIFEST_INVALID));
+            throw new PcpError(PcpError.MANIFEST_INVALID, "Manifest invalid: app_id " + manifest.appId()
+                + " is registered by another live connection", JsonTree.object("member", "app_id",
+                "reason", "registered by another live connection"));
+        }
         audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(), "app_id", manifest.appId(),
             "outcome", "ok", "capability_ids", ids));
         return JsonTree.object("registered", true, "capability_ids", ids);
@@ -272,6 +282,10 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
             throw PcpError.of(PcpError.CAPABILITY_NOT_FOUND, JsonTree.object("capability_id", capabilityId, "app_id", appId));
         }
         capability.check((Map<?, ?>) values);
+        if (!app.peer.isOpen()) {
+            // Asking the user to approve what cannot run would waste the confirmation.
+            throw PcpError.of(PcpError.APP_UNRESPONSIVE, JsonTree.object("app_id", appId, "reason", "connection closed"));
+        }
         switch (capability.trustLevel) {
             case "deny":
                 throw PcpError.of(PcpError.PERMISSION_DENIED, JsonTree.object("capability_id", capabilityId,

@@ -87,6 +87,11 @@ class PcpSocketTest {
         assertEquals(List.of(MAIL + ".compose", MAIL + ".ping", MAIL + ".stall", MAIL + ".erase"),
             registered.get("capability_ids"));
         try (PcpClient client = fixture.client()) {
+            // The same signed manifest from another connection cannot take the live application's place.
+            final Map<String, Object> replay = PcpTestApplication.manifest();
+            replay.put("signature", TrustedKeys.sign(replay, fixture.keys.getPrivate()));
+            error(client.call("register.capability", JsonTree.object("app_id", MAIL, "manifest", replay), null),
+                PcpError.MANIFEST_INVALID);
             final Map<String, Object> caps = result(client.call("query.capabilities", JsonTree.object("app_id", MAIL), null));
             @SuppressWarnings("unchecked")
             final Map<String, Object> compose = ((List<Map<String, Object>>) caps.get("capabilities")).get(0);
