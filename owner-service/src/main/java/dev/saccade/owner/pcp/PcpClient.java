@@ -24,7 +24,11 @@ public final class PcpClient implements AutoCloseable {
     private final InputStream in;
     private final OutputStream out;
     private final int maxLineBytes;
-    private final byte[] one = new byte[1];
+    /** Read-ahead: one read call per chunk, not per byte; what follows a newline waits here. */
+    private final byte[] buffer = new byte[8192];
+    private int position;
+    private int limit;
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream(256);
     private long nextId = 1;
 
     private PcpClient(final AFUNIXSocket socket, final int maxLineBytes) throws IOException {
@@ -58,22 +62,30 @@ public final class PcpClient implements AutoCloseable {
 
     /** The next line; {@link EOFException} when the server closed, {@link SocketTimeoutException} after the timeout. */
     public String readLine() throws IOException {
-        final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        final ByteArrayOutputStream line = partial; // kept across a read timeout: nothing is lost
         while (true) {
-            final int n = in.read(one);
-            if (n < 0) {
-                throw new EOFException("the PCP service closed the connection");
+            if (position == limit) {
+                final int n = in.read(buffer);
+                if (n < 0) {
+                    throw new EOFException("the PCP service closed the connection");
+                }
+                position = 0;
+                limit = n;
             }
-            if (n == 0) {
-                continue;
+            for (int i = position; i < limit; i++) {
+                if (buffer[i] == '\n') {
+                    line.write(buffer, position, i - position);
+                    position = i + 1;
+                    final String text = line.toString(StandardCharsets.UTF_8);
+                    line.reset();
+                    return text;
+                }
             }
-            if (one[0] == '\n') {
-                return line.toString(StandardCharsets.UTF_8);
-            }
-            if (line.size() >= maxLineBytes) {
+            if (line.size() + (limit - position) > maxLineBytes) {
                 throw new IOException("reply line longer than " + maxLineBytes + " bytes");
             }
-            line.write(one[0]);
+            line.write(buffer, position, limit - position);
+            position = limit;
         }
     }
 
