@@ -39,7 +39,7 @@ public final class OwnerService implements AutoCloseable {
     private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
-    private dev.saccade.owner.pcp.PcpEndpoint pcp; // PCP (issue 8): a client of the agent endpoint
+    private dev.saccade.owner.pcp.OwnerPcp pcp; // PCP (issue 8): a client of the agent endpoint
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -102,8 +102,7 @@ public final class OwnerService implements AutoCloseable {
             }
         });
         endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
-        pcp = dev.saccade.owner.pcp.PcpEndpoint.startForOwner(context.runtimeDirectory(), endpoint.path(), context.display(),
-            accessibility);
+        pcp = dev.saccade.owner.pcp.OwnerPcp.start(context.runtimeDirectory(), endpoint.path(), context.display(), accessibility);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }

@@ -50,6 +50,19 @@ class PcpDesktopTest {
         desktop = testDesktop;
         d = DesktopService.start(desktop);
         pcpSocket = d.runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
+        // PCP starts beside the owner (OwnerPcp): wait until its socket answers.
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try (PcpClient probe = PcpClient.connect(pcpSocket, Duration.ofSeconds(5))) {
+                result(probe.call("health.check", null, null));
+                return;
+            } catch (final java.io.IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // retry the connect
+            }
+        }
     }
 
     @AfterAll

@@ -24,6 +24,9 @@ public final class PcpContext {
     public static final String INVOCATION_TIMEOUT_MS_PROP = "saccade.pcp.invocation.timeout.ms";
     public static final long INVOCATION_TIMEOUT_MS_DEFAULT = 10_000;
     public static final String AUDIT_MAX_BYTES_PROP = "saccade.pcp.audit.max.bytes";
+    public static final String BUSY_WAIT_MS_PROP = "saccade.pcp.busy.wait.ms";
+    /** A starting PCP waits this long for a live listener on its socket (the owner it replaces) to go. */
+    public static final long BUSY_WAIT_MS_DEFAULT = 100;
     public static final String TCP_PORT_PROP = "saccade.pcp.tcp.port";
     public static final String TCP_TOKEN_FILE_PROP = "saccade.pcp.tcp.token.file";
 
@@ -39,6 +42,7 @@ public final class PcpContext {
     private long confirmationWindowMs = Long.getLong(CONFIRMATION_WINDOW_MS_PROP, CONFIRMATION_WINDOW_MS_DEFAULT);
     private long invocationTimeoutMs = Long.getLong(INVOCATION_TIMEOUT_MS_PROP, INVOCATION_TIMEOUT_MS_DEFAULT);
     private long auditMaxBytes = Long.getLong(AUDIT_MAX_BYTES_PROP, AuditLog.MAX_BYTES_DEFAULT);
+    private long busyWaitMs = Long.getLong(BUSY_WAIT_MS_PROP, BUSY_WAIT_MS_DEFAULT);
     /** -1: no TCP. */
     private int tcpPort = Integer.getInteger(TCP_PORT_PROP, -1);
     private Path tcpTokenFile = System.getProperty(TCP_TOKEN_FILE_PROP) == null ? null
@@ -81,6 +85,11 @@ public final class PcpContext {
         return this;
     }
 
+    public PcpContext busyWaitMs(final long ms) {
+        busyWaitMs = ms;
+        return this;
+    }
+
     /** Loopback TCP on {@code port} (0: any), authenticated by the token in {@code tokenFile} (0600). */
     public PcpContext tcp(final int port, final Path tokenFile) {
         tcpPort = port;
@@ -107,6 +116,7 @@ public final class PcpContext {
         check(rateBurst > 0 && ratePerSecond > 0, RATE_BURST_PROP + "/" + RATE_PER_SECOND_PROP + " must be positive");
         check(confirmationWindowMs > 0, CONFIRMATION_WINDOW_MS_PROP + "=" + confirmationWindowMs);
         check(invocationTimeoutMs > 0, INVOCATION_TIMEOUT_MS_PROP + "=" + invocationTimeoutMs);
+        check(busyWaitMs >= 0, BUSY_WAIT_MS_PROP + "=" + busyWaitMs);
         check(tcpPort < 0 || tcpTokenFile != null, TCP_PORT_PROP + " needs " + TCP_TOKEN_FILE_PROP);
         return this;
     }
@@ -159,6 +169,10 @@ public final class PcpContext {
 
     public long auditMaxBytes() {
         return auditMaxBytes;
+    }
+
+    public java.time.Duration busyWait() {
+        return java.time.Duration.ofMillis(busyWaitMs);
     }
 
     public int tcpPort() {

@@ -1,12 +1,10 @@
 package dev.saccade.owner.pcp;
 
-import dev.saccade.owner.atspi.AtspiSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,10 +16,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class PcpEndpoint implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PcpEndpoint.class);
-
-    /** {@code false} turns PCP off in an owner. */
-    public static final String ENABLED_PROP = "saccade.pcp.enabled";
-    private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(10);
 
     private final PcpContext context;
     private AgentScene scene;
@@ -59,9 +53,10 @@ public final class PcpEndpoint implements AutoCloseable {
                 public void disconnected(final PcpPeer peer) {
                     core.disconnected(peer);
                 }
-            }, context.maxLineBytes(), context.maxConnections(), context.rateBurst(), context.ratePerSecond());
+            }, context.maxLineBytes(), context.maxConnections(), context.rateBurst(), context.ratePerSecond(),
+                context.busyWait());
             endpoint.host = PcpServer.serve(context.hostSocket(), new HostConfirmations(core), context.maxLineBytes(),
-                context.maxConnections(), context.rateBurst(), context.ratePerSecond());
+                context.maxConnections(), context.rateBurst(), context.ratePerSecond(), context.busyWait());
             if (context.tcpPort() >= 0) {
                 endpoint.pcp.serveTcp(context.tcpPort(), readToken(context.tcpTokenFile()));
             }
@@ -73,22 +68,13 @@ public final class PcpEndpoint implements AutoCloseable {
     }
 
     /**
-     * The owner's PCP: the desktop read and acted on through its own agent endpoint, events
-     * from its generations. {@code null} when {@value #ENABLED_PROP} is {@code false}.
+     * Adds the owner's desktop to a started endpoint: events from the generations of
+     * {@code agentEndpoint}, published to this core's subscribers.
      */
-    public static PcpEndpoint startForOwner(final Path runtimeDirectory, final Path agentEndpoint, final String display,
-        final AtspiSource accessibility) throws IOException {
-        if ("false".equals(System.getProperty(ENABLED_PROP))) {
-            return null;
-        }
-        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT,
-            accessibility == null ? null : new AccessibleActions(accessibility));
-        final PcpEndpoint endpoint = start(new PcpContext().runtimeDirectory(runtimeDirectory).conclude(), scene);
-        endpoint.scene = scene;
-        endpoint.events = new SceneEvents(agentEndpoint, endpoint.core).start();
-        endpoint.core.subscriptionHook(endpoint.events::subscribed);
-        LOG.info("event=pcp_start endpoint={} agent_endpoint={}", endpoint.pcp.path(), agentEndpoint);
-        return endpoint;
+    void attach(final AgentScene desktop, final Path agentEndpoint) {
+        scene = desktop;
+        events = new SceneEvents(agentEndpoint, core).start();
+        core.subscriptionHook(events::subscribed);
     }
 
     public SceneEvents events() {

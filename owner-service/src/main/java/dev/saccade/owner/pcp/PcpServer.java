@@ -61,12 +61,15 @@ public final class PcpServer implements AutoCloseable {
      * Serves {@code dispatcher} on the Unix socket {@code path} (its directory must exist, 0700).
      *
      * @param rateCapacity burst of requests per connection; {@code ratePerSecond} its refill.
+     * @param busyWait how long to wait for a live listener on {@code path} to go away (an
+     *     owner being replaced still holds it).
      */
     public static PcpServer serve(final Path path, final PcpDispatcher dispatcher, final int maxLineBytes,
-        final int maxConnections, final int rateCapacity, final int ratePerSecond) throws IOException {
+        final int maxConnections, final int rateCapacity, final int ratePerSecond, final Duration busyWait)
+        throws IOException {
         final PcpServer server = new PcpServer(dispatcher, maxLineBytes, maxConnections, rateCapacity, ratePerSecond);
         try {
-            server.unix = EndpointListener.bind(path, Duration.ofMillis(EndpointListener.RETRY_INTERVAL_MS * 2));
+            server.unix = EndpointListener.bind(path, busyWait);
             server.selector = server.unix.serverChannel().provider().openSelector();
             server.unix.serverChannel().register(server.selector, SelectionKey.OP_ACCEPT);
             final Thread acceptor = new Thread(server::acceptUnix, "saccade-pcp-accept-" + path.getFileName());
