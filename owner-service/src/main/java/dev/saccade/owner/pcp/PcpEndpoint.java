@@ -109,8 +109,21 @@ public final class PcpEndpoint implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        try {
+            closeAll(events, host, pcp, scene, core, audit);
+        } catch (final IOException e) {
+            LOG.warn("event=pcp_close_failed error={}", e.toString());
+            throw e;
+        }
+    }
+
+    /**
+     * Closes each of {@code resources} in order ({@code null}s skipped), continuing past
+     * failures; the first is thrown with the others suppressed.
+     */
+    static void closeAll(final AutoCloseable... resources) throws IOException {
         IOException failure = null;
-        for (final AutoCloseable c : new AutoCloseable[] {events, host, pcp, scene, core, audit}) {
+        for (final AutoCloseable c : resources) {
             if (c == null) {
                 continue;
             }
@@ -126,7 +139,6 @@ public final class PcpEndpoint implements AutoCloseable {
             }
         }
         if (failure != null) {
-            LOG.warn("event=pcp_close_failed error={}", failure.toString());
             throw failure;
         }
     }

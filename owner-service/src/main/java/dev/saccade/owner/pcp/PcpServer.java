@@ -206,23 +206,6 @@ public final class PcpServer implements AutoCloseable {
             c.close();
         }
         // Listeners first (no new connections), the selector last; every failure is kept.
-        IOException failure = null;
-        for (final AutoCloseable c : new AutoCloseable[] {tcp, unix, selector}) {
-            try {
-                if (c != null) {
-                    c.close();
-                }
-            } catch (final Exception e) { // each of them throws IOException only
-                final IOException io = e instanceof IOException ? (IOException) e : new IOException(e);
-                if (failure == null) {
-                    failure = io;
-                } else {
-                    failure.addSuppressed(io);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        PcpEndpoint.closeAll(tcp, unix, selector);
     }
 }
