@@ -244,6 +244,52 @@ class PcpDesktopTest {
     }
 
     @Test
+    void setValueMovesAZenitySliderThroughTheValueInterface() throws Exception {
+        final Process zenity = desktop.configure(new ProcessBuilder("zenity", "--scale", "--title=PCP scale",
+            "--min-value=0", "--max-value=100", "--value=10")).start();
+        try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            String slider = null;
+            String ok = null;
+            String surfaceId = null;
+            while ((slider == null || ok == null) && System.nanoTime() < deadline) {
+                for (final Object id : (List<?>) result(pcp.call("query.session_context", null, null)).get("active_surfaces")) {
+                    final Map<String, Object> s = pcp.call("query.surface", JsonTree.object("surface_id", id), null);
+                    if (s.containsKey("result") && "PCP scale".equals(result(s).get("title"))) {
+                        surfaceId = (String) id;
+                        final Map<String, Object> elements = pcp.call("query.elements", JsonTree.object("surface_id", id), null);
+                        if (!elements.containsKey("result")) {
+                            continue;
+                        }
+                        final List<Map<String, Object>> flat = new ArrayList<>();
+                        flatten((Map<String, Object>) result(elements).get("root"), flat);
+                        for (final Map<String, Object> e : flat) {
+                            if ("slider".equals(e.get("role"))) {
+                                slider = (String) e.get("id");
+                            }
+                            if ("button".equals(e.get("role")) && String.valueOf(e.get("label")).replace("_", "").equals("OK")) {
+                                ok = (String) e.get("id");
+                            }
+                        }
+                    }
+                }
+            }
+            assertNotNull(slider, "zenity's slider");
+            assertNotNull(ok, "zenity's OK button");
+            final Map<String, Object> set = result(pcp.call("invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", slider, "action", "set_value", "value", 42L), null));
+            assertEquals("atspi", ((Map<?, ?>) set.get("result")).get("via"), set::toString);
+            result(pcp.call("invoke.action", JsonTree.object("surface_id", surfaceId, "element_id", ok,
+                "action", "activate"), null));
+            assertTrue(zenity.waitFor(20, TimeUnit.SECONDS), "zenity closed on OK");
+            assertEquals("42", new String(zenity.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip(),
+                "zenity prints the value the slider was set to");
+        } finally {
+            zenity.destroyForcibly();
+        }
+    }
+
+    @Test
     void focusingAnotherWindowPushesFocusChanged() throws Exception {
         final AppHandle gtk = app(DemoApp.GTK3_DEMO);
         final AppHandle calc = app(DemoApp.QT_CALCULATOR);

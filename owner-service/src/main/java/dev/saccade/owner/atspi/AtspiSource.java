@@ -343,6 +343,32 @@ public final class AtspiSource implements AutoCloseable {
         return result;
     }
 
+    /** AT-SPI2's value interface (PCP set_value on a slider or spin button). */
+    static final String VALUE = "org.a11y.atspi.Value";
+
+    /**
+     * Sets a node's {@code Value.CurrentValue} property off the caller's thread: PCP's
+     * {@code set_value} with a number. Completes with a platform code as
+     * {@link #setTextContents} does (PLATFORM_UNSUPPORTED when the object has no Value).
+     */
+    public CompletableFuture<Integer> setCurrentValue(final AccessibilityNode node, final double value, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        final AtspiBus b = bus;
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (b == null || !b.isConnected() || remainingNs <= 0) {
+            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+            return result;
+        }
+        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
+        final Reply.Sink onDone = call -> {
+            result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_OK);
+            markDirty(node.busName());
+        };
+        sendOrFail(result, b, node.busName(), node.objectPath(), AtspiBus.PROPERTIES, "Set", "ssv", onDone, VALUE,
+            "CurrentValue", new org.freedesktop.dbus.types.Variant<>(value));
+        return result;
+    }
+
     private static void sendOrFail(
         final CompletableFuture<Integer> result, final AtspiBus b, final String busName, final String path,
         final String iface, final String member, final String signature, final Reply.Sink sink,

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * PCP's AT-SPI path on an accessible target of the current tree: the default action
  * ({@code Action.DoAction}, what the agent protocol's INVOKE runs for such a target) for
- * {@code activate}, and {@code EditableText.SetTextContents} for {@code set_value}. Each answers
+ * {@code activate}, {@code EditableText.SetTextContents} for {@code set_value} with text and
+ * {@code Value.CurrentValue} for {@code set_value} with a number. Each answers
  * a platform code of {@link ResultCode}; anything but PLATFORM_OK sends the caller on to input.
  */
 final class AccessibleActions {
@@ -31,6 +32,11 @@ final class AccessibleActions {
     int setText(final long targetId, final String text, final long deadlineNs) {
         final AccessibilityNode node = node(targetId);
         return node == null ? ResultCode.PLATFORM_NOT_FOUND : await(source.setTextContents(node, text, deadlineNs), deadlineNs);
+    }
+
+    int setValue(final long targetId, final double value, final long deadlineNs) {
+        final AccessibilityNode node = node(targetId);
+        return node == null ? ResultCode.PLATFORM_NOT_FOUND : await(source.setCurrentValue(node, value, deadlineNs), deadlineNs);
     }
 
     private AccessibilityNode node(final long targetId) {

@@ -18,6 +18,7 @@ import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.PreconditionFlag;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetCapability;
@@ -248,6 +249,10 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                 throw PcpError.of(PcpError.ACTION_NOT_SUPPORTED, JsonTree.object("element_id", elementId, "action", actionName,
                     "supported", t.actions()));
             }
+            if ("set_value".equals(actionName) && (t.role == Role.SLIDER) != (value instanceof Number)) {
+                throw PcpCoreService.invalidParams("value", t.role == Role.SLIDER
+                    ? "a slider's value is a number" : "a text element's value is a string");
+            }
             final int[] kinds = plan(t, actionName);
             int result = ResultCode.ACTION_UNSUPPORTED;
             String via = null;
@@ -255,15 +260,21 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             final boolean semantic = accessible != null && TargetIds.namespace(t.id) == TargetIds.namespace(
                 TargetIds.ACCESSIBILITY_NAMESPACE);
             if (semantic && ("activate".equals(actionName) && (t.capabilities & TargetCapability.INVOKE) != 0
-                || "set_value".equals(actionName) && value instanceof String)) {
+                || "set_value".equals(actionName) && (value instanceof String || value instanceof Number))) {
                 final long deadlineNs = System.nanoTime() + BATCH_DEADLINE_NS;
                 result = ResultCode.fromPlatform("activate".equals(actionName) ? accessible.activate(t.id, deadlineNs)
+                    : value instanceof Number ? accessible.setValue(t.id, ((Number) value).doubleValue(), deadlineNs)
                     : accessible.setText(t.id, (String) value, deadlineNs));
                 attempts.add(JsonTree.object("via", "atspi", "result", ResultCode.name(result)));
                 if (result == ResultCode.OK) {
                     return JsonTree.object("executed", true, "result", JsonTree.object("via", "atspi",
                         "generation", Long.toUnsignedString(scene.generation)));
                 }
+            }
+            if ("set_value".equals(actionName) && value instanceof Number) {
+                // A number is set through the accessible Value only: there is nothing to type.
+                throw PcpError.of(PcpError.NO_ATSPI2_SUPPORT, JsonTree.object("element_id", elementId,
+                    "reason", "setting a number needs the element's AT-SPI Value interface", "attempts", attempts));
             }
             for (final int kind : kinds) {
                 result = run(scene.generation, t, kind, actionName, value);

@@ -160,8 +160,8 @@ final class SceneView {
             if ((capabilities & TargetCapability.CLICK) != 0) {
                 out.add("select");
             }
-            if ((capabilities & TargetCapability.TEXT) != 0) {
-                out.add("set_value");
+            if ((capabilities & TargetCapability.TEXT) != 0 || role == Role.SLIDER) {
+                out.add("set_value"); // text by typing or EditableText; a slider's number by Value
             }
             if ((capabilities & TargetCapability.SCROLL) != 0) {
                 out.add("scroll");
