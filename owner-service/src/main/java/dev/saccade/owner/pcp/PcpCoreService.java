@@ -44,7 +44,6 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     private final AuditLog audit;
     private final long confirmationWindowMs;
     private final long invocationTimeoutMs;
-    private final long startMs = System.currentTimeMillis();
     private final long startNs = System.nanoTime();
     private final String sessionId;
     private final SecureRandom random = new SecureRandom();
@@ -579,10 +578,6 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
 
     public String sessionId() {
         return sessionId;
-    }
-
-    public long startedAtMs() {
-        return startMs;
     }
 
     public int pendingConfirmations() {

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,9 @@ public final class PcpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PcpServer.class);
     /** How long a TCP client has to present its token. */
     private static final int AUTH_TIMEOUT_MS = 5_000;
+    /** TCP clients presenting their token at once, at most: each holds a thread for up to the auth timeout. */
+    private static final int MAX_AUTHENTICATING = 16;
+    private static final long ACCEPT_RETRY_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50);
 
     private final PcpDispatcher dispatcher;
     private final int maxLineBytes;
@@ -42,6 +46,7 @@ public final class PcpServer implements AutoCloseable {
     private final int ratePerSecond;
     private final Set<JsonRpcConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong refused = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger authenticating = new java.util.concurrent.atomic.AtomicInteger();
     private EndpointListener unix;
     private Selector selector;
     private ServerSocket tcp;
@@ -116,19 +121,28 @@ public final class PcpServer implements AutoCloseable {
     }
 
     private void acceptUnix() {
-        try {
-            while (!closed) {
+        while (!closed) {
+            try {
                 selector.select();
                 selector.selectedKeys().clear();
                 for (AFUNIXSocketChannel channel = unix.acceptNonBlocking(); channel != null; channel = unix.acceptNonBlocking()) {
-                    channel.configureBlocking(true);
-                    final String name = "unix:" + unix.lastPeerPid();
-                    start(name, channel, channel.socket().getInputStream(), channel.socket().getOutputStream());
+                    try {
+                        channel.configureBlocking(true);
+                        start("unix:" + unix.lastPeerPid(), channel, channel.socket().getInputStream(),
+                            channel.socket().getOutputStream());
+                    } catch (final IOException e) {
+                        refused.incrementAndGet(); // that peer went away at once: the next one is served
+                        channel.close();
+                    }
                 }
-            }
-        } catch (final IOException | RuntimeException e) {
-            if (!closed) {
+            } catch (final java.nio.channels.ClosedSelectorException e) {
+                return; // closed
+            } catch (final IOException | RuntimeException e) {
+                if (closed) {
+                    return;
+                }
                 LOG.warn("event=pcp_accept_failed endpoint={} error={}", unix.path(), e.toString());
+                LockSupport.parkNanos(ACCEPT_RETRY_NS); // a lasting failure must not spin a core
             }
         }
     }
@@ -139,13 +153,27 @@ public final class PcpServer implements AutoCloseable {
             try {
                 socket = tcp.accept();
             } catch (final IOException e) {
-                if (!closed) {
-                    LOG.warn("event=pcp_accept_failed tcp={} error={}", tcp.getLocalSocketAddress(), e.toString());
+                if (closed) {
+                    return;
                 }
-                return;
+                LOG.warn("event=pcp_accept_failed tcp={} error={}", tcp.getLocalSocketAddress(), e.toString());
+                LockSupport.parkNanos(ACCEPT_RETRY_NS);
+                continue;
+            }
+            if (authenticating.incrementAndGet() > MAX_AUTHENTICATING) {
+                authenticating.decrementAndGet();
+                refused.incrementAndGet(); // a connect flood: threads stay bounded
+                closeQuietly(socket);
+                continue;
             }
             // Authentication reads from the client: off the acceptor, so a silent client blocks nobody else.
-            final Thread auth = new Thread(() -> authenticate(socket), "saccade-pcp-auth");
+            final Thread auth = new Thread(() -> {
+                try {
+                    authenticate(socket);
+                } finally {
+                    authenticating.decrementAndGet();
+                }
+            }, "saccade-pcp-auth");
             auth.setDaemon(true);
             auth.start();
         }
@@ -173,11 +201,15 @@ public final class PcpServer implements AutoCloseable {
             start("tcp:" + socket.getPort(), socket, in, socket.getOutputStream());
         } catch (final IOException e) {
             refused.incrementAndGet();
-            try {
-                socket.close();
-            } catch (final IOException ignore) {
-                // Refusing anyway; the peer learns it from the close.
-            }
+            closeQuietly(socket);
+        }
+    }
+
+    private static void closeQuietly(final Socket socket) {
+        try {
+            socket.close();
+        } catch (final IOException ignore) {
+            // Refusing anyway; the peer learns it from the close.
         }
     }
 
