@@ -64,6 +64,11 @@ public final class PcpContext {
         return this;
     }
 
+    public PcpContext maxConnections(final int n) {
+        maxConnections = n;
+        return this;
+    }
+
     public PcpContext rate(final int burst, final int perSecond) {
         rateBurst = burst;
         ratePerSecond = perSecond;

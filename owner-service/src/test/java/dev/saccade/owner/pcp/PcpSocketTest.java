@@ -420,6 +420,31 @@ class PcpSocketTest {
     }
 
     @Test
+    void connectionsBeyondTheLimitAreClosedAndTheServiceServesTheOthers(@TempDir final Path other) throws Exception {
+        try (PcpFixture limited = new PcpFixture(other, null, c -> c.maxConnections(2));
+             PcpClient first = limited.client(); PcpClient second = limited.client()) {
+            result(first.call("health.check", null, null));
+            result(second.call("health.check", null, null));
+            try (PcpClient third = limited.client()) {
+                assertThrows(java.io.IOException.class, () -> third.call("health.check", null, null), "closed at accept");
+            }
+            assertTrue(limited.endpoint.server().refusedConnections() >= 1);
+            result(first.call("health.check", null, null));
+            second.close();
+            final long deadline = System.nanoTime() + 10_000_000_000L;
+            Map<String, Object> again = null;
+            while (again == null && System.nanoTime() < deadline) {
+                try (PcpClient fourth = limited.client()) {
+                    again = fourth.call("health.check", null, null); // a freed slot is served again
+                } catch (final java.io.IOException e) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // the close is seen asynchronously
+                }
+            }
+            result(again);
+        }
+    }
+
+    @Test
     void subscriptionsEndWithTheirConnection() throws Exception {
         try (PcpClient client = fixture.client()) {
             result(client.call("subscribe.events", JsonTree.object("event_types", List.of("generation.published")), null));
