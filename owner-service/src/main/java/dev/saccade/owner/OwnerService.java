@@ -39,6 +39,7 @@ public final class OwnerService implements AutoCloseable {
     private AtspiSource accessibility;
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
+    private dev.saccade.owner.pcp.OwnerPcp pcp; // PCP (issue 8): a client of the agent endpoint
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -103,6 +104,7 @@ public final class OwnerService implements AutoCloseable {
             }
         });
         endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
+        pcp = dev.saccade.owner.pcp.OwnerPcp.start(context.runtimeDirectory(), endpoint.path(), context.display(), accessibility);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
@@ -189,6 +191,13 @@ public final class OwnerService implements AutoCloseable {
         }
         closed = true;
         final long last = store == null ? 0 : store.lastGeneration();
+        if (pcp != null) {
+            try {
+                pcp.close();
+            } catch (final IOException e) {
+                LOG.warn("event=pcp_close_failed error={}", e.toString());
+            }
+        }
         if (endpoint != null) {
             try {
                 endpoint.close();
