@@ -22,7 +22,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * checks them against the kind first, so that a bad command line is a usage error and not a row
  * the service rejects, and never a batch it disconnects for (§4.4 #2, #3).
  */
-final class ActionBatchBuilder {
+public final class ActionBatchBuilder {
     static final int ACTIONS_OFFSET = ActionBatchFlyweight.LENGTH;
     static final int PAYLOAD_OFFSET = ACTIONS_OFFSET + ActionFlyweight.LENGTH;
     /** The largest batch this builder writes: one action and the longest text. */
@@ -63,31 +63,31 @@ final class ActionBatchBuilder {
     private int deltaYQ8;
     private byte[] text;
 
-    ActionBatchBuilder requestId(final long value) {
+    public ActionBatchBuilder requestId(final long value) {
         requestId = value;
         return this;
     }
 
     /** DRY_RUN: every check runs, no input is emitted (§5.12). */
-    ActionBatchBuilder dryRun(final boolean value) {
+    public ActionBatchBuilder dryRun(final boolean value) {
         headerFlags = value ? headerFlags | AgentAbi.FLAG_DRY_RUN : headerFlags & ~AgentAbi.FLAG_DRY_RUN;
         return this;
     }
 
     /** VERIFY_NEXT_GENERATION (§5.12); the connection then needs OBSERVE ({@link #helloCapabilities()}). */
-    ActionBatchBuilder verify(final boolean value) {
+    public ActionBatchBuilder verify(final boolean value) {
         headerFlags = value ? headerFlags | AgentAbi.FLAG_VERIFY_NEXT_GENERATION
             : headerFlags & ~AgentAbi.FLAG_VERIFY_NEXT_GENERATION;
         return this;
     }
 
-    ActionBatchBuilder policy(final int value) {
+    public ActionBatchBuilder policy(final int value) {
         policy = value;
         return this;
     }
 
     /** Monotonic clock (System.nanoTime(), CLOCK_MONOTONIC on Linux, the service's clock). */
-    ActionBatchBuilder deadlineNs(final long value) {
+    public ActionBatchBuilder deadlineNs(final long value) {
         deadlineNs = value;
         return this;
     }
@@ -96,44 +96,44 @@ final class ActionBatchBuilder {
         return deadlineNs;
     }
 
-    ActionBatchBuilder expectGeneration(final long value) {
+    public ActionBatchBuilder expectGeneration(final long value) {
         preconditionFlags |= PreconditionFlag.GENERATION;
         generation = value;
         return this;
     }
 
-    ActionBatchBuilder expectProcess(final long value) {
+    public ActionBatchBuilder expectProcess(final long value) {
         preconditionFlags |= PreconditionFlag.PROCESS;
         processId = value;
         return this;
     }
 
-    ActionBatchBuilder expectWindow(final long value) {
+    public ActionBatchBuilder expectWindow(final long value) {
         preconditionFlags |= PreconditionFlag.WINDOW;
         windowId = value;
         return this;
     }
 
-    ActionBatchBuilder expectDisplay(final long value) {
+    public ActionBatchBuilder expectDisplay(final long value) {
         preconditionFlags |= PreconditionFlag.DISPLAY;
         displayId = value;
         return this;
     }
 
-    ActionBatchBuilder expectTransform(final long value) {
+    public ActionBatchBuilder expectTransform(final long value) {
         preconditionFlags |= PreconditionFlag.TRANSFORM;
         transformEpoch = value;
         return this;
     }
 
-    ActionBatchBuilder expectPermission(final long value) {
+    public ActionBatchBuilder expectPermission(final long value) {
         preconditionFlags |= PreconditionFlag.PERMISSION;
         permissionEpoch = value;
         return this;
     }
 
     /** PHYSICAL_STATE: all three must equal the service's physical state (§5.7). */
-    ActionBatchBuilder expectPhysicalState(final int buttons, final int heldModifiers, final long sequence) {
+    public ActionBatchBuilder expectPhysicalState(final int buttons, final int heldModifiers, final long sequence) {
         preconditionFlags |= PreconditionFlag.PHYSICAL_STATE;
         expectedButtons = buttons;
         expectedModifiers = heldModifiers;
@@ -141,7 +141,7 @@ final class ActionBatchBuilder {
         return this;
     }
 
-    ActionBatchBuilder kind(final int value) {
+    public ActionBatchBuilder kind(final int value) {
         kind = value;
         return this;
     }
@@ -150,18 +150,18 @@ final class ActionBatchBuilder {
         return kind;
     }
 
-    ActionBatchBuilder target(final long value) {
+    public ActionBatchBuilder target(final long value) {
         targetId = value;
         return this;
     }
 
-    ActionBatchBuilder secondaryTarget(final long value) {
+    public ActionBatchBuilder secondaryTarget(final long value) {
         secondaryTargetId = value;
         return this;
     }
 
     /** EXPLICIT_POINTS with these points (Q8) instead of the targets' safe points. */
-    ActionBatchBuilder points(final PointArgument point, final PointArgument secondaryPoint) {
+    public ActionBatchBuilder points(final PointArgument point, final PointArgument secondaryPoint) {
         actionFlags |= ActionFlag.EXPLICIT_POINTS;
         pointXQ8 = point.xQ8();
         pointYQ8 = point.yQ8();
@@ -173,39 +173,39 @@ final class ActionBatchBuilder {
     }
 
     /** WINDOW_CYCLE: CYCLE_BACKWARD. */
-    ActionBatchBuilder backward(final boolean value) {
+    public ActionBatchBuilder backward(final boolean value) {
         actionFlags = value ? actionFlags | ActionFlag.CYCLE_BACKWARD : actionFlags & ~ActionFlag.CYCLE_BACKWARD;
         return this;
     }
 
-    ActionBatchBuilder button(final int value) {
+    public ActionBatchBuilder button(final int value) {
         buttonBits = value;
         return this;
     }
 
-    ActionBatchBuilder modifiers(final int value) {
+    public ActionBatchBuilder modifiers(final int value) {
         modifiers = value;
         return this;
     }
 
-    ActionBatchBuilder keyUsage(final long value) {
+    public ActionBatchBuilder keyUsage(final long value) {
         keyUsage = value;
         return this;
     }
 
-    ActionBatchBuilder repeat(final long value) {
+    public ActionBatchBuilder repeat(final long value) {
         repeatCount = value;
         return this;
     }
 
-    ActionBatchBuilder deltasQ8(final int dxQ8, final int dyQ8) {
+    public ActionBatchBuilder deltasQ8(final int dxQ8, final int dyQ8) {
         deltaXQ8 = dxQ8;
         deltaYQ8 = dyQ8;
         return this;
     }
 
     /** TEXT's payload: strict UTF-8, 1..16,384 bytes (§5.10). */
-    ActionBatchBuilder text(final byte[] utf8) {
+    public ActionBatchBuilder text(final byte[] utf8) {
         text = utf8;
         return this;
     }
@@ -222,7 +222,7 @@ final class ActionBatchBuilder {
     }
 
     /** Writes the batch at {@code at}; returns its frame length (= total_size). */
-    int writeTo(final BytesStore<?, ?> store, final long at) {
+    public int writeTo(final BytesStore<?, ?> store, final long at) {
         final int payloadSize = text == null ? 0 : text.length;
         final int length = PAYLOAD_OFFSET + payloadSize;
         final ActionBatchFlyweight b = batch.wrap(store, at).clear();

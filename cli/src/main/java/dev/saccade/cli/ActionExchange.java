@@ -25,7 +25,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * contract (§4.4 #2, #3, #5); that becomes an {@link EOFException} saying so (exit code
  * {@link ExitCodes#PROTOCOL} through {@link FailureHandler}).
  */
-final class ActionExchange {
+public final class ActionExchange {
     static final String WIRE_CONTRACT_BROKEN =
         "the service closed the connection: the batch breaks the wire contract (§4.4)";
     /** The largest completion of a well-formed service: 192 + 64 × 48 bytes. */
@@ -47,7 +47,7 @@ final class ActionExchange {
      *
      * @return the kept completion; valid until the next round trip.
      */
-    ActionCompletionFlyweight roundTrip(final AgentClient client, final int batchLength) throws IOException {
+    public ActionCompletionFlyweight roundTrip(final AgentClient client, final int batchLength) throws IOException {
         // Read before sending: verification writes its observes over the request buffer.
         final ActionBatchFlyweight b = batch.wrap(client.requestStore(), client.requestOffset());
         final long requestId = b.requestId();

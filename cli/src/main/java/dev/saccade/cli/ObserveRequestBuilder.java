@@ -13,7 +13,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * written as given: the options check their ranges, so that a bad value is a usage error here
  * and not a connection the service closes (spec §4.2 #2).
  */
-final class ObserveRequestBuilder {
+public final class ObserveRequestBuilder {
     /** Largest record count of an observe completion (spec §2 MAX_TARGETS). */
     static final int MAX_TARGETS = AgentAbi.MAX_TARGETS;
     /** The record size; the service zero-pads records of a larger stride. */
@@ -31,38 +31,38 @@ final class ObserveRequestBuilder {
     private long targetStride = MIN_TARGET_STRIDE;
     private long totalCapacity = MAX_CAPACITY;
 
-    ObserveRequestBuilder requestId(final long value) {
+    public ObserveRequestBuilder requestId(final long value) {
         requestId = value;
         return this;
     }
 
-    ObserveRequestBuilder scope(final ReadScope value) {
+    public ObserveRequestBuilder scope(final ReadScope value) {
         scope = value;
         return this;
     }
 
-    ObserveRequestBuilder freshness(final ReadFreshness value) {
+    public ObserveRequestBuilder freshness(final ReadFreshness value) {
         freshness = value;
         return this;
     }
 
-    ObserveRequestBuilder maximumTargets(final long value) {
+    public ObserveRequestBuilder maximumTargets(final long value) {
         maximumTargets = value;
         return this;
     }
 
-    ObserveRequestBuilder targetStride(final long value) {
+    public ObserveRequestBuilder targetStride(final long value) {
         targetStride = value;
         return this;
     }
 
-    ObserveRequestBuilder totalCapacity(final long value) {
+    public ObserveRequestBuilder totalCapacity(final long value) {
         totalCapacity = value;
         return this;
     }
 
     /** Writes the request at {@code at}; returns its frame length (96). */
-    int writeTo(final BytesStore<?, ?> store, final long at) {
+    public int writeTo(final BytesStore<?, ?> store, final long at) {
         final ObserveRequestFlyweight r = request.wrap(store, at).clear();
         r.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
         r.requestId(requestId)

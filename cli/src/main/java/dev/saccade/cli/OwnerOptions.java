@@ -1,6 +1,7 @@
 package dev.saccade.cli;
 
 import dev.saccade.ipc.ListenerHandoff;
+import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.source.GridLayout;
 import java.io.IOException;
@@ -36,6 +37,11 @@ final class OwnerOptions {
         return java.util.List.of("--max-clients", Integer.toString(maxClients), "--grid", grid);
     }
 
+    @Option(names = "--input-helper", paramLabel = "MODE", defaultValue = "launch",
+        description = "launch: start our own input helper (default); external: the supervisor's helper attaches "
+            + "(session nonce in " + SessionNonce.ENVIRONMENT_VARIABLE + "); off: no input, batches answer EXECUTOR_LOST.")
+    String inputHelper;
+
     /** A concluded context for {@code display}, on the session bus of the environment. */
     OwnerContext context(final String display) throws IOException {
         return context(display, null);
@@ -52,6 +58,23 @@ final class OwnerOptions {
                 + (e instanceof IllegalArgumentException && !(e instanceof NumberFormatException) ? " (" + e.getMessage() + ")" : ""));
         }
         final OwnerContext context = new OwnerContext().display(display).maxClients(maxClients).grid(layout);
+        switch (inputHelper) {
+            case "launch":
+                break;
+            case "off":
+                context.inputHelper(false);
+                break;
+            case "external":
+                final String nonce = System.getenv(SessionNonce.ENVIRONMENT_VARIABLE);
+                if (nonce == null || nonce.isEmpty()) {
+                    throw new IllegalArgumentException("--input-helper external: " + SessionNonce.ENVIRONMENT_VARIABLE
+                        + " is not set (the supervisor sets it)");
+                }
+                context.externalInputHelper(SessionNonce.fromHex(nonce));
+                break;
+            default:
+                throw new IllegalArgumentException("--input-helper " + inputHelper + ": expected launch, external or off");
+        }
         if (sessionBus != null) {
             context.sessionBusAddress(sessionBus);
         }

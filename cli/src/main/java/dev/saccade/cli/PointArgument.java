@@ -12,7 +12,7 @@ import picocli.CommandLine.TypeConversionException;
  * spec §0), rounded to the nearest 1/256 as {@link RectArgument} rounds. Negative values are
  * points left of or above the primary display.
  */
-record PointArgument(int xQ8, int yQ8) {
+public record PointArgument(int xQ8, int yQ8) {
     /** Format in help texts and messages. */
     static final String FORMAT = "X,Y";
 

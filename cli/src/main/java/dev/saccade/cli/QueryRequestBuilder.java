@@ -23,7 +23,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * Values are written as given: the options check their ranges first (spec §4.3 #2 and #6 close
  * the connection on a bad one).
  */
-final class QueryRequestBuilder {
+public final class QueryRequestBuilder {
     /** Largest maximum_results (spec §4.3 #2). */
     static final int MAX_RESULTS = AgentAbi.MAX_TARGETS;
     /** Where the filter goes: right after the fixed request. */
@@ -41,6 +41,7 @@ final class QueryRequestBuilder {
     private ReadFreshness freshness = ReadFreshness.LATEST;
     private long maximumResults = 100;
 
+    private boolean alwaysOneFilter;
     private int flags;
     private long targetId;
     private int role;
@@ -54,48 +55,48 @@ final class QueryRequestBuilder {
     private int relation;
     private long relatedTargetId;
 
-    QueryRequestBuilder requestId(final long value) {
+    public QueryRequestBuilder requestId(final long value) {
         requestId = value;
         return this;
     }
 
     /** Pins the query to this generation (0: none); another one is STALE_GENERATION. */
-    QueryRequestBuilder generation(final long value) {
+    public QueryRequestBuilder generation(final long value) {
         generation = value;
         return this;
     }
 
-    QueryRequestBuilder scope(final ReadScope value) {
+    public QueryRequestBuilder scope(final ReadScope value) {
         scope = value;
         return this;
     }
 
-    QueryRequestBuilder freshness(final ReadFreshness value) {
+    public QueryRequestBuilder freshness(final ReadFreshness value) {
         freshness = value;
         return this;
     }
 
-    QueryRequestBuilder maximumResults(final long value) {
+    public QueryRequestBuilder maximumResults(final long value) {
         maximumResults = value;
         return this;
     }
 
     /** STABLE_ID: the target with this id. */
-    QueryRequestBuilder stableId(final long id) {
+    public QueryRequestBuilder stableId(final long id) {
         flags |= FilterFlag.STABLE_ID;
         targetId = id;
         return this;
     }
 
     /** ROLE. */
-    QueryRequestBuilder role(final int value) {
+    public QueryRequestBuilder role(final int value) {
         flags |= FilterFlag.ROLE;
         role = value;
         return this;
     }
 
     /** TEXT: {@code utf8} (1..16,384 bytes of strict UTF-8) compared by {@code match}. */
-    QueryRequestBuilder text(final byte[] utf8, final int match) {
+    public QueryRequestBuilder text(final byte[] utf8, final int match) {
         flags |= FilterFlag.TEXT;
         text = utf8;
         textMatch = match;
@@ -103,7 +104,7 @@ final class QueryRequestBuilder {
     }
 
     /** CAPABILITY: every required bit set and no forbidden one. */
-    QueryRequestBuilder capabilities(final int required, final int forbidden) {
+    public QueryRequestBuilder capabilities(final int required, final int forbidden) {
         flags |= FilterFlag.CAPABILITY;
         requiredCapabilities = required;
         forbiddenCapabilities = forbidden;
@@ -111,31 +112,40 @@ final class QueryRequestBuilder {
     }
 
     /** SOURCE: any of these source bits. */
-    QueryRequestBuilder sources(final int bits) {
+    public QueryRequestBuilder sources(final int bits) {
         flags |= FilterFlag.SOURCE;
         sourceBits = bits;
         return this;
     }
 
     /** GEOMETRY: bounds intersect this rect. */
-    QueryRequestBuilder geometry(final RectArgument rect) {
+    public QueryRequestBuilder geometry(final RectArgument rect) {
         flags |= FilterFlag.GEOMETRY;
         geometry = rect;
         return this;
     }
 
     /** CONFIDENCE: confidence_q16 at least this. */
-    QueryRequestBuilder minimumConfidenceQ16(final long value) {
+    public QueryRequestBuilder minimumConfidenceQ16(final long value) {
         flags |= FilterFlag.CONFIDENCE;
         minimumConfidenceQ16 = value;
         return this;
     }
 
     /** RELATION: the kept target stands in {@code kind} to target {@code relatedId}. */
-    QueryRequestBuilder relation(final int kind, final long relatedId) {
+    public QueryRequestBuilder relation(final int kind, final long relatedId) {
         flags |= FilterFlag.RELATION;
         relation = kind;
         relatedTargetId = relatedId;
+        return this;
+    }
+
+    /**
+     * Writes the one filter even without a condition (flags 0: match all), as the MCP adapter's
+     * fixed layout asks (mcp.md §6); otherwise such a request has no filter.
+     */
+    public QueryRequestBuilder alwaysOneFilter(final boolean value) {
+        alwaysOneFilter = value;
         return this;
     }
 
@@ -145,8 +155,8 @@ final class QueryRequestBuilder {
     }
 
     /** Writes the request at {@code at}; returns its frame length, equal to total_size. */
-    int writeTo(final BytesStore<?, ?> store, final long at) {
-        final int filterCount = flags == 0 ? 0 : 1;
+    public int writeTo(final BytesStore<?, ?> store, final long at) {
+        final int filterCount = flags == 0 && !alwaysOneFilter ? 0 : 1;
         final int textLength = text == null ? 0 : text.length;
         final int length = filterCount == 0 ? QueryRequestFlyweight.LENGTH : TEXT_OFFSET + textLength;
 

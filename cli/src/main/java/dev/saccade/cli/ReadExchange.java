@@ -12,7 +12,7 @@ import java.io.PrintWriter;
  * typed result into the exit code (OK → {@link ExitCodes#SUCCESS}, anything else →
  * {@link ExitCodes#REQUEST_REJECTED} with a one-line message naming the result on stderr).
  */
-final class ReadExchange {
+public final class ReadExchange {
     private final CompletionFlyweight completion = new CompletionFlyweight();
     private int length;
 
@@ -20,7 +20,7 @@ final class ReadExchange {
      * Sends {@code requestLength} bytes and waits for the completion of {@code completionKind};
      * the view is valid until the client's next receive.
      */
-    CompletionFlyweight roundTrip(final AgentClient client, final int requestLength, final long requestId,
+    public CompletionFlyweight roundTrip(final AgentClient client, final int requestLength, final long requestId,
         final int completionKind) throws IOException {
         client.send(requestLength);
         final AgentClient.Reply reply = client.receive(completionKind);

@@ -9,15 +9,15 @@ import java.util.concurrent.TimeUnit;
  * the first one newer than a generation, waited for up to a timeout. No freshness flags: this
  * version of the service answers ACTION_UNSUPPORTED to them.
  */
-record ReadFreshness(int policy, long afterGeneration, long timeoutNs) {
+public record ReadFreshness(int policy, long afterGeneration, long timeoutNs) {
     /** The latest valid scene, answered at once. */
-    static final ReadFreshness LATEST = new ReadFreshness(FreshnessPolicy.LATEST_VALID, 0, 0);
+    public static final ReadFreshness LATEST = new ReadFreshness(FreshnessPolicy.LATEST_VALID, 0, 0);
 
     /**
      * A scene newer than {@code generation}; the service waits up to {@code waitMs} for one and
      * answers TIMEOUT after that (0: at once).
      */
-    static ReadFreshness after(final long generation, final long waitMs) {
+    public static ReadFreshness after(final long generation, final long waitMs) {
         return new ReadFreshness(FreshnessPolicy.AFTER_GENERATION, generation, TimeUnit.MILLISECONDS.toNanos(waitMs));
     }
 

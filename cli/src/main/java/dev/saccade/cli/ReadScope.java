@@ -10,9 +10,9 @@ import dev.saccade.protocol.SourceMode;
  * @param stableId window id (ACTIVE_WINDOW; 0 = the current one) or display id (DISPLAY).
  * @param rect the RECT scope's rect, else null (written as zeros).
  */
-record ReadScope(int kind, int sourceMode, long stableId, RectArgument rect) {
+public record ReadScope(int kind, int sourceMode, long stableId, RectArgument rect) {
     /** The whole desktop from every source: what a read without scope options covers. */
-    static final ReadScope DESKTOP = new ReadScope(ScopeKind.DESKTOP, SourceMode.FUSED, 0, null);
+    public static final ReadScope DESKTOP = new ReadScope(ScopeKind.DESKTOP, SourceMode.FUSED, 0, null);
 
     void writeTo(final ScopeFlyweight scope) {
         scope.clear().kind(kind).sourceMode(sourceMode).stableId(stableId);

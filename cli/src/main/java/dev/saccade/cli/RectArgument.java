@@ -12,7 +12,7 @@ import picocli.CommandLine.TypeConversionException;
  * (× 256, spec §0). Decimals are accepted ({@code 10.5}) and rounded to the nearest 1/256;
  * width and height must be positive, because a rect without area intersects nothing (§5.3).
  */
-record RectArgument(int xQ8, int yQ8, int widthQ8, int heightQ8) {
+public record RectArgument(int xQ8, int yQ8, int widthQ8, int heightQ8) {
     /** Format in help texts and messages. */
     static final String FORMAT = "X,Y,W,H";
 

@@ -43,12 +43,8 @@ final class UpCommand implements Callable<Integer> {
             + "(default: all three).")
     List<String> apps;
 
-    /**
-     * Who starts the input helper under {@code up}. OWNER until the owner's
-     * {@code --input-helper external} (the helper that outlives owners) is in this tree; then
-     * SUPERVISED, the issue's design, is the one-word change here.
-     */
-    static final InputHelperMode HELPER_MODE = InputHelperMode.OWNER;
+    /** The supervisor starts the input helper, which outlives owners and attaches to each (issue 6). */
+    static final InputHelperMode HELPER_MODE = InputHelperMode.SUPERVISED;
 
     @Override
     public Integer call() throws Exception {

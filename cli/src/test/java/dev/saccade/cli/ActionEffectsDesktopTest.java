@@ -8,6 +8,7 @@ import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
@@ -18,6 +19,7 @@ import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
+import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeKind;
@@ -85,6 +87,10 @@ class ActionEffectsDesktopTest {
     void aPointerClickOnTheCalculatorsSevenShowsSeven() throws Exception {
         final AppHandle calc = app(DemoApp.QT_CALCULATOR);
         activate(calc.windowId());
+        final long clear = await(calc.windowId(), Role.BUTTON, "Clear", TextMatch.EXACT).targetId();
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.CLICK).targetId(clear).buttonBits(Button.LEFT), 0)); // whatever another test left
+        await(calc.windowId(), Role.TEXT_FIELD, "0", TextMatch.EXACT);
         final long seven = await(calc.windowId(), Role.BUTTON, "7", TextMatch.EXACT).targetId();
         final ActionCompletionFlyweight click = InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.CLICK).targetId(seven).buttonBits(Button.LEFT), 0);
@@ -104,6 +110,43 @@ class ActionEffectsDesktopTest {
             a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a
         ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1B), 0)); // x
         await(zenity.windowId(), Role.TEXT_FIELD, "x", TextMatch.EXACT);
+    }
+
+    @Test
+    void invokeOnTheCalculatorsButtonsUsesTheirAccessibleAction() throws Exception {
+        final AppHandle calc = app(DemoApp.QT_CALCULATOR);
+        activate(calc.windowId());
+        final long clear = await(calc.windowId(), Role.BUTTON, "Clear", TextMatch.EXACT).targetId();
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.INVOKE).targetId(clear).buttonBits(Button.LEFT), 0));
+        await(calc.windowId(), Role.TEXT_FIELD, "0", TextMatch.EXACT);
+        final long eight = await(calc.windowId(), Role.BUTTON, "8", TextMatch.EXACT).targetId();
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.INVOKE).targetId(eight).buttonBits(Button.LEFT), 0));
+        await(calc.windowId(), Role.TEXT_FIELD, "8", TextMatch.EXACT);
+    }
+
+    @Test
+    void textSelectDragsAcrossTheTextAndTypingReplacesTheSelection() throws Exception {
+        final AppHandle zenity = app(DemoApp.ZENITY_ENTRY);
+        activate(zenity.windowId());
+        final TargetFlyweight field = await(zenity.windowId(), Role.TEXT_FIELD, null, TextMatch.EXACT);
+        final long id = field.targetId();
+        ok(InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a, then type over
+        ok(InputHelperDesktopTest.send(client, "select me".getBytes(StandardCharsets.UTF_8),
+            a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0));
+        await(zenity.windowId(), Role.TEXT_FIELD, "select me", TextMatch.SUBSTRING);
+        // from inside the field's text area before the first character to its far right (GTK ignores a press
+        // on the entry's border and padding, about 8 px)
+        final int y = field.boundsYQ8() + field.boundsHeightQ8() / 2;
+        final int left = field.boundsXQ8() + 10 * RectQ8.ONE;
+        final int right = field.boundsXQ8() + field.boundsWidthQ8() - 10 * RectQ8.ONE;
+        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.TEXT_SELECT)
+            .flags(ActionFlag.EXPLICIT_POINTS).targetId(id).secondaryTargetId(id).point(left, y).secondaryPoint(right, y)
+            .buttonBits(Button.LEFT), 0));
+        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1C), 0)); // y
+        await(zenity.windowId(), Role.TEXT_FIELD, "y", TextMatch.EXACT);
     }
 
     @Test
@@ -131,9 +174,21 @@ class ActionEffectsDesktopTest {
         assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
     }
 
+    /** Makes {@code window} active: WINDOW_ACTIVATE, or WINDOW_CYCLE while another window covers it (rule F). */
     private void activate(final long window) throws Exception {
-        ok(InputHelperDesktopTest.send(client, new byte[0],
-            a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0));
+        final ActionCompletionFlyweight activated = InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0);
+        for (int i = 0; i < 4 && activated.result() == ResultCode.TARGET_NOT_FOUND && activeWindow() != window; i++) {
+            final long before = activeWindow();
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (activeWindow() == before) {
+                assertTrue(System.nanoTime() < deadline, "WINDOW_CYCLE did not change the active window");
+            }
+        }
+        if (activated.result() != ResultCode.TARGET_NOT_FOUND) {
+            ok(activated);
+        }
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (activeWindow() != window) {
             assertTrue(System.nanoTime() < deadline, "window " + window + " never became active");
@@ -170,6 +225,18 @@ class ActionEffectsDesktopTest {
                 }
             }
             seen = c.targetCount() + " candidates";
+            final StringBuilder texts = new StringBuilder();
+            final CompletionFlyweight any = query(role, null, match, 0);
+            for (int i = 0; i < any.targetCount(); i++) {
+                final TargetFlyweight t = new TargetFlyweight().wrap(any.bytes(), any.offset() + any.targetsOffset()
+                    + (long) i * any.targetStride());
+                if (t.windowId() == window) {
+                    final byte[] b = new byte[(int) t.textSize()];
+                    any.bytes().read(any.offset() + t.textOffset(), b, 0, b.length);
+                    texts.append('"').append(new String(b, StandardCharsets.UTF_8)).append("\" ");
+                }
+            }
+            seen += "; texts " + texts;
         }
         throw new AssertionError(Role.name(role) + " \"" + text + "\" never appeared in window " + window + " (" + seen + ")");
     }

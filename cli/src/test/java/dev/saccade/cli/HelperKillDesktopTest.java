@@ -8,8 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.ipc.AgentClient;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
+import dev.saccade.owner.helper.InputHelperLauncher;
+import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
@@ -20,6 +24,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +110,80 @@ class HelperKillDesktopTest {
         assertTrue(released > 0, "released by the replacement when the client went away");
         System.out.printf("replacement: client close -> button released in %.1f ms%n", (released - closedAt) / 1e6);
     }
+
+    /**
+     * Issue 5, "kill the helper mid-batch": a batch that holds the left button and then taps a
+     * key 240 times is in the helper's hands when the X server first reports the button down;
+     * the helper is killed right then. The batch answers EXECUTOR_LOST with fewer actions
+     * completed than sent, and the owner releases the button. A kill can land just after the
+     * last tap (the batch then completes OK): that attempt is undone and repeated, within the
+     * launcher's restart budget.
+     */
+    @Test
+    void killingTheHelperMidBatchAnswersExecutorLostAndLeavesNothingHeld() throws Exception {
+        final int actions = 16;
+        int midBatch = 0;
+        try (AgentClient client = connect()) {
+            for (int attempt = 0; attempt < InputHelperLauncher.MAX_RESTARTS_PER_MINUTE && midBatch == 0; attempt++) {
+                final long restartsBefore = service.inputHelper().restarts();
+                final Process helper = service.inputHelper().process();
+                final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+                sendHoldThenKeys(client, cell, actions);
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!probe.leftHeld()) {
+                    assertTrue(System.nanoTime() < deadline, "the batch's HOLD never reached the X server");
+                }
+                helper.destroyForcibly(); // SIGKILL, mid-batch
+                final AgentClient.Reply reply = client.receive(AgentAbi.ACTION_COMPLETION);
+                final ActionCompletionFlyweight done = new ActionCompletionFlyweight().wrap(reply.bytes(), reply.offset());
+                final int result = done.result();
+                final long completed = done.completedActionCount();
+                assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+                    "the button is released after the helper was killed (batch " + ResultCode.name(result) + ")");
+                if (result == ResultCode.EXECUTOR_LOST) {
+                    assertTrue(completed < actions, "completed " + completed + " of " + actions);
+                    midBatch++;
+                } else {
+                    assertEquals(ResultCode.OK, result, ResultCode.name(result)); // the kill came after the last tap
+                }
+                final long restartDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (service.inputHelper().restarts() == restartsBefore
+                    || !service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
+                    assertTrue(System.nanoTime() < restartDeadline, "no replacement helper attached");
+                }
+                hold(client); // the replacement works, and then lets go
+                assertEquals(ResultCode.OK, HeldInputReleaseDesktopTest.batch(client,
+                    a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT)).result());
+                assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0);
+            }
+        }
+        assertTrue(midBatch > 0, "no kill landed mid-batch in " + InputHelperLauncher.MAX_RESTARTS_PER_MINUTE
+            + " attempts");
+    }
+
+    /** HOLD LEFT on {@code cell}, then {@code actions - 1} KEY actions of 16 Shift taps each; not awaited. */
+    private static void sendHoldThenKeys(final AgentClient client, final long cell, final int actions) throws Exception {
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        final int total = ActionBatchFlyweight.LENGTH + actions * ActionFlyweight.LENGTH;
+        req.zeroOut(at, at + total);
+        final ActionBatchFlyweight b = new ActionBatchFlyweight().wrap(req, at);
+        b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, 0);
+        b.requestId(77).requestedCapabilityBits(Capability.POINTER | Capability.KEYBOARD)
+            .policy(AgentAbi.POLICY_STOP_ON_FAILURE).deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(20))
+            .actionCount(actions).actionStride(ActionFlyweight.LENGTH).actionsOffset(ActionBatchFlyweight.LENGTH)
+            .payloadOffset(total).payloadSize(0).totalSize(total);
+        final ActionFlyweight a = new ActionFlyweight();
+        a.wrap(req, at + ActionBatchFlyweight.LENGTH).kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT);
+        for (int i = 1; i < actions; i++) {
+            a.wrap(req, at + ActionBatchFlyweight.LENGTH + (long) i * ActionFlyweight.LENGTH)
+                .kind(ActionKind.KEY).keyUsage(SHIFT_USAGE).repeatCount(16);
+        }
+        client.send(total);
+    }
+
+    /** HID keyboard page: Left Shift, a key that types nothing wherever the focus is. */
+    private static final int SHIFT_USAGE = 0xE1;
 
     // ---- helpers ----
 

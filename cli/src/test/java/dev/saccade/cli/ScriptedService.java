@@ -36,6 +36,12 @@ final class ScriptedService {
         byte[] reply(int index, byte[] request);
     }
 
+    /** {@link Script} for a service that accepts several connections one after another. */
+    interface ConnectionScript {
+        /** The reply to request {@code index} of connection {@code connection} (0 = the first), or null to close. */
+        byte[] reply(int connection, int index, byte[] request);
+    }
+
     private final AFUNIXServerSocket server;
     private final CompletableFuture<Void> done;
     private final List<byte[]> received;
@@ -48,35 +54,48 @@ final class ScriptedService {
     }
 
     static ScriptedService start(final Path path, final Script script) throws IOException {
+        return start(path, 1, (connection, index, request) -> script.reply(index, request));
+    }
+
+    /** Accepts {@code connections} clients one after another, each played by {@code script}. */
+    static ScriptedService start(final Path path, final int connections, final ConnectionScript script)
+        throws IOException {
         final AFUNIXServerSocket server = AFUNIXServerSocket.newInstance();
         server.bind(AFUNIXSocketAddress.of(path));
         final List<byte[]> received = new ArrayList<>();
         final CompletableFuture<Void> done = CompletableFuture.runAsync(() -> {
-            try (AFUNIXSocket client = server.accept()) {
-                final InputStream in = client.getInputStream();
-                final OutputStream out = client.getOutputStream();
-                final byte[] hello = readFrame(in);
-                keep(received, hello);
-                out.write(frame(helloCompletion(hello)));
-                for (int index = 0; ; index++) {
-                    final byte[] request;
-                    try {
-                        request = readFrame(in);
-                    } catch (final EOFException clientClosed) {
-                        return;
-                    }
-                    keep(received, request);
-                    final byte[] reply = script.reply(index, request);
-                    if (reply == null) {
-                        return;
-                    }
-                    out.write(frame(reply));
-                }
-            } catch (final IOException e) {
-                throw new UncheckedIOException(e);
+            for (int connection = 0; connection < connections; connection++) {
+                serve(server, connection, script, received);
             }
         });
         return new ScriptedService(server, done, received);
+    }
+
+    private static void serve(final AFUNIXServerSocket server, final int connection, final ConnectionScript script,
+        final List<byte[]> received) {
+        try (AFUNIXSocket client = server.accept()) {
+            final InputStream in = client.getInputStream();
+            final OutputStream out = client.getOutputStream();
+            final byte[] hello = readFrame(in);
+            keep(received, hello);
+            out.write(frame(helloCompletion(hello)));
+            for (int index = 0; ; index++) {
+                final byte[] request;
+                try {
+                    request = readFrame(in);
+                } catch (final EOFException clientClosed) {
+                    return;
+                }
+                keep(received, request);
+                final byte[] reply = script.reply(connection, index, request);
+                if (reply == null) {
+                    return;
+                }
+                out.write(frame(reply));
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void keep(final List<byte[]> received, final byte[] frame) {

@@ -115,7 +115,7 @@ class ScrollEffectDesktopTest {
     }
 
     /** The grid cell holding the point. */
-    private static long cellAt(final AgentClient client, final int xQ8, final int yQ8) throws Exception {
+    static long cellAt(final AgentClient client, final int xQ8, final int yQ8) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);

@@ -67,16 +67,13 @@ final class SupervisedSession implements AutoCloseable {
         return start(parent.resolve(RuntimeDirectory.DIRECTORY_NAME), display, supervisorJavaOptions, extra);
     }
 
-    /**
-     * As {@link #start}, but in {@code saccade up}'s helper mode today: each owner launches its
-     * own input helper (InputHelperMode.OWNER).
-     */
-    static SupervisedSession startWithOwnersHelpers(final String display) throws IOException {
+    /** As {@link #start}, with an input helper: {@code mode} SUPERVISED (the supervisor's) or OWNER (each owner's own). */
+    static SupervisedSession startWithHelpers(final String display, final String mode) throws IOException {
         final Path parent = Files.createTempDirectory("saccade-supervised",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Path runtime = parent.resolve(RuntimeDirectory.DIRECTORY_NAME);
         final ProcessBuilder builder = new ProcessBuilder(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
-            "--display", display, "--runtime-dir", runtime.toString(), "--input-helper", "OWNER",
+            "--display", display, "--runtime-dir", runtime.toString(), "--input-helper", mode,
             "--owner-java-options", "-Dsaccade.owner.accessibility=false").redirectErrorStream(true);
         builder.environment().remove("NOTIFY_SOCKET");
         return new SupervisedSession(runtime, builder.start());
@@ -91,7 +88,7 @@ final class SupervisedSession implements AutoCloseable {
         final String... extra) throws IOException {
         final List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
             "--display", display, "--runtime-dir", runtime.toString(), "--no-input-helper",
-            "--owner-java-options", "-Dsaccade.owner.accessibility=false -Dsaccade.owner.input.helper=false"));
+            "--owner-java-options", "-Dsaccade.owner.accessibility=false"));
         command.addAll(List.of(extra));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("SACCADE_JAVA_OPTS", supervisorJavaOptions);

@@ -238,23 +238,64 @@ class SupervisorIT {
     }
 
     /**
-     * {@code saccade up}'s mode today, each owner with its own helper: a kill -9 of the owner
-     * releases the button its helper held (the X server says so), the replacement serves and
-     * holds again; a planned restart stops the old owner (and its helper) first and still
-     * refuses no connect.
+     * {@code saccade up}'s setup: the supervisor's input helper, which outlives owners. A kill -9
+     * of the owner releases the button the helper held (the X server says so), the helper
+     * attaches to the replacement, which holds again; planned restarts refuse nothing.
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void withTheSupervisorsHelperKillsReleaseInputAndItAttachesToEachNewOwner(final TestDesktop desktop) throws Exception {
+        try (SupervisedSession s = SupervisedSession.startWithHelpers(desktop.display(), "SUPERVISED")) {
+            final Path helperLog = s.runtime.resolve("saccade-helper.log");
+            killsReleaseAndRestartsRefuseNothing(s, desktop, pid -> logHas(helperLog, "event=helper_attached", "owner=" + pid));
+            assertEquals(1, s.process.descendants().filter(p -> p.info().commandLine().orElse("").contains("InputHelperMain"))
+                .count(), "one helper throughout");
+        }
+    }
+
+    /**
+     * Each owner with its own helper (the OWNER mode): kills release input the same way; a
+     * planned restart stops the old owner and its helper first, and still refuses no connect.
      */
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void withEachOwnersOwnHelperKillsReleaseInputAndRestartsRefuseNothing(final TestDesktop desktop) throws Exception {
-        try (SupervisedSession s = SupervisedSession.startWithOwnersHelpers(desktop.display());
-             XPointerProbe probe = new XPointerProbe(desktop.display())) {
+        try (SupervisedSession s = SupervisedSession.startWithHelpers(desktop.display(), "OWNER")) {
+            final Path helperLog = s.runtime.resolve("saccade-input-helper.log");
+            killsReleaseAndRestartsRefuseNothing(s, desktop, pid -> logHas(helperLog, "event=helper_attached", "owner=" + pid));
+        }
+    }
+
+    /** Whether the log holds a line with all of {@code parts}. */
+    private static boolean logHas(final Path log, final String... parts) throws java.io.IOException {
+        if (!Files.exists(log)) {
+            return false;
+        }
+        for (final String line : Files.readAllLines(log)) {
+            boolean all = true;
+            for (final String part : parts) {
+                all &= line.contains(part);
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tells whether the helper serving owner {@code pid} has attached. */
+    interface Attached {
+        boolean test(long pid) throws Exception;
+    }
+
+    private static void killsReleaseAndRestartsRefuseNothing(final SupervisedSession s, final TestDesktop desktop,
+        final Attached attached) throws Exception {
+        try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
             long pid = s.awaitOwner(-1, 60_000);
             for (int i = 0; i < 3; i++) {
-                final int attached = i + 1; // each owner's own helper logs once when it attaches
-                final Path helperLog = s.runtime.resolve("saccade-input-helper.log");
                 final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!Files.exists(helperLog) || Files.readString(helperLog).split("event=helper_attached", -1).length <= attached) {
-                    assertTrue(System.nanoTime() < deadlineNs, "helper " + attached + " never attached: " + s.ownerLog());
+                while (!attached.test(pid)) {
+                    assertTrue(System.nanoTime() < deadlineNs, "no helper attached to owner " + pid + ": " + s.ownerLog());
                     java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
                 }
                 final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
@@ -284,7 +325,7 @@ class SupervisorIT {
                 assertEquals(0, loop.refused.get(), loop.toString());
                 assertEquals(0, loop.unanswered.get(), loop.toString());
                 assertEquals(0, loop.backwards.get(), loop.toString());
-                System.out.println("planned restarts with owners' own helpers: " + loop);
+                System.out.println("planned restarts with a helper: " + loop);
             }
         }
     }
@@ -383,10 +424,10 @@ class SupervisorIT {
 
     private static Process loneOwner(final TestDesktop desktop, final Path runtime, final Path log) throws Exception {
         final ProcessBuilder builder = new ProcessBuilder(SupervisedSession.DIST.resolve("bin/saccade").toString(), "owner",
-            "run", "--display", desktop.display(), "--runtime-dir", runtime.toString())
+            "run", "--display", desktop.display(), "--runtime-dir", runtime.toString(), "--input-helper", "off")
             .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("SACCADE_JAVA_OPTS",
-            "-Dsaccade.owner.accessibility=false -Dsaccade.owner.input.helper=false -Dsaccade.owner.busy.wait.ms=60000");
+            "-Dsaccade.owner.accessibility=false -Dsaccade.owner.busy.wait.ms=60000");
         return builder.start();
     }
 

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(30)
 class VerifyNextGenerationClientTest {
-    private static final long VALIDATED = 42;
+    static final long VALIDATED = 42;
     private static final long NEXT = 43;
 
     @TempDir
@@ -90,7 +90,7 @@ class VerifyNextGenerationClientTest {
     }
 
     /** The pending answer of §5.12 to a one-click batch: TIMEOUT, completed 1, no failed action, no flag. */
-    private static byte[] pending(final byte[] batch) {
+    static byte[] pending(final byte[] batch) {
         final long requestId = new ActionBatchFlyweight().wrap(BytesStore.wrap(batch), 0).requestId();
         final int length = ActionCompletionFlyweight.LENGTH + ActionResultFlyweight.LENGTH;
         final byte[] bytes = new byte[length];
@@ -108,7 +108,7 @@ class VerifyNextGenerationClientTest {
     }
 
     /** An observe completion without targets answering {@code observe} with {@code result}. */
-    private static byte[] observed(final byte[] observe, final int result, final long generation) {
+    static byte[] observed(final byte[] observe, final int result, final long generation) {
         final long requestId = new ObserveRequestFlyweight().wrap(BytesStore.wrap(observe), 0).requestId();
         final byte[] bytes = new byte[CompletionFlyweight.LENGTH];
         final CompletionFlyweight c = new CompletionFlyweight().wrap(BytesStore.wrap(bytes), 0);

@@ -2,11 +2,18 @@ package dev.saccade.helper;
 
 import dev.saccade.helper.backend.xtest.UserInputMonitor;
 import dev.saccade.helper.backend.xtest.XTestBackend;
+import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;
 import dev.saccade.ipc.link.HelperSide;
+import dev.saccade.ipc.link.LinkPaths;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ResultCode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -22,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * told to stop (SIGTERM). Every way out releases every key and button it holds; so does real
  * user input, at once.
  *
- * <p>Arguments: {@code --link FILE --lifeline SOCKET --owner-pid PID --display DISPLAY}; the session
- * nonce comes in {@code SACCADE_LINK_NONCE}, never on the command line.
+ * <p>Arguments: {@code --link FILE --lifeline SOCKET --owner-pid PID --display DISPLAY} for the helper
+ * an owner launches, or {@code --serve --display DISPLAY [--runtime-dir DIR]} for the supervisor's
+ * helper, which outlives owners and attaches to each one the supervisor announces on standard
+ * input. The session nonce comes in {@code SACCADE_LINK_NONCE}, never on the command line.
  */
 public final class InputHelperMain {
     private static final Logger LOG = LoggerFactory.getLogger(InputHelperMain.class);
@@ -31,12 +40,25 @@ public final class InputHelperMain {
     private static final long SPIN_NS = 1_000_000;
     private static final long MAX_PARK_NS = 1_000_000;
     /** The owner beats every 10 ms; a second of silence means it is stopped or hung. */
+    /** How often a serving helper looks for an announced owner's link while it is being made. */
+    private static final long ANNOUNCEMENT_POLL_NS = 20_000_000;
+    /** How long an announced owner may take to make its link before we wait for the next announcement. */
+    private static final long LINK_WAIT_NS = 30_000_000_000L;
+    /**
+     * Input held by HOLD is released when no plan renewed its lease for this long (default 60 s):
+     * the last resort against an agent that holds and forgets while staying connected.
+     */
+    static final String LEASE_MAX_PROPERTY = "saccade.helper.lease.max.ms";
+    private static final long LEASE_MAX_NS = Long.getLong(LEASE_MAX_PROPERTY, 60_000) * 1_000_000L;
     private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
 
     private volatile boolean ownerGone;
     private volatile boolean userInput;
     private volatile boolean stopping;
     private volatile Thread mainThread;
+    /** The owner the supervisor last announced ({@code --serve}); 0 before the first. */
+    private volatile long announcedOwner;
+    private volatile boolean announcementsEnded;
     private final CountDownLatch released = new CountDownLatch(1);
 
     private InputHelperMain() {
@@ -46,19 +68,37 @@ public final class InputHelperMain {
         String link = null;
         String lifeline = null;
         long ownerPid = 0;
+        boolean serve = false;
+        Path runtimeDirectory = null;
         String display = System.getenv("DISPLAY");
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--serve")) {
+                serve = true;
+                continue;
+            }
+            if (i + 1 >= args.length) {
+                usage("missing value of " + args[i]);
+            }
             switch (args[i]) {
-                case "--link": link = args[i + 1]; break;
-                case "--lifeline": lifeline = args[i + 1]; break;
-                case "--owner-pid": ownerPid = Long.parseLong(args[i + 1]); break;
-                case "--display": display = args[i + 1]; break;
+                case "--link": link = args[++i]; break;
+                case "--lifeline": lifeline = args[++i]; break;
+                case "--owner-pid": ownerPid = Long.parseLong(args[++i]); break;
+                case "--display": display = args[++i]; break;
+                case "--runtime-dir": runtimeDirectory = Path.of(args[++i]); break;
                 default: usage("unknown argument " + args[i]);
             }
         }
         final String nonceHex = System.getenv(SessionNonce.ENVIRONMENT_VARIABLE);
+        if (serve) {
+            if (display == null || nonceHex == null) {
+                usage("--serve needs --display (or DISPLAY) and " + SessionNonce.ENVIRONMENT_VARIABLE);
+            }
+            final Path runtime = runtimeDirectory != null ? runtimeDirectory : RuntimeDirectory.resolve(System.getenv());
+            System.exit(new InputHelperMain().serve(runtime, display, SessionNonce.fromHex(nonceHex), System.in));
+        }
         if (link == null || lifeline == null || ownerPid <= 0 || display == null || nonceHex == null) {
-            usage("needs --link, --lifeline, --owner-pid, --display and " + SessionNonce.ENVIRONMENT_VARIABLE);
+            usage("needs --link, --lifeline, --owner-pid, --display and " + SessionNonce.ENVIRONMENT_VARIABLE
+                + " (or --serve)");
         }
         System.exit(new InputHelperMain().run(Path.of(link), Path.of(lifeline), ownerPid, display,
             SessionNonce.fromHex(nonceHex)));
@@ -69,11 +109,143 @@ public final class InputHelperMain {
         System.exit(1);
     }
 
+    /** One owner, the one that launched us: serve it until it goes away or we are stopped. */
     private int run(final Path linkFile, final Path lifelinePath, final long ownerPid, final String display,
         final byte[] nonce) throws Exception {
         mainThread = Thread.currentThread();
-        try (HelperSide side = HelperSide.open(linkFile, nonce, ownerPid);
-             XTestBackend xtest = XTestBackend.open(display)) {
+        try (XTestBackend xtest = XTestBackend.open(display);
+             UserInputMonitor monitor = UserInputMonitor.start(display, this::onUserInput)) {
+            installShutdownHook();
+            try {
+                serveOwner(HelperSide.open(linkFile, nonce, ownerPid), lifelinePath, ownerPid, nonce, xtest, display);
+            } finally {
+                released.countDown();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The supervisor's helper: it outlives owners. The supervisor writes {@code attach <ownerPid>}
+     * lines to our standard input whenever an owner is ready (an upgrade announces the new owner
+     * while the old one still serves: we move over when the old one's lifeline ends). Each owner's
+     * link and lifeline are named by its pid; between owners nothing is held. The end of standard
+     * input means the supervisor is gone, and so do we.
+     */
+    private int serve(final Path runtimeDirectory, final String display, final byte[] nonce, final InputStream announcements)
+        throws Exception {
+        mainThread = Thread.currentThread();
+        final int uid = RuntimeDirectory.currentUid();
+        final Thread reader = new Thread(() -> readAnnouncements(announcements), "saccade-helper-announcements");
+        reader.setDaemon(true);
+        reader.start();
+        try (XTestBackend xtest = XTestBackend.open(display);
+             UserInputMonitor monitor = UserInputMonitor.start(display, this::onUserInput)) {
+            installShutdownHook();
+            LOG.info("event=helper_serving pid={} runtime={} display={}", ProcessHandle.current().pid(), runtimeDirectory,
+                display);
+            long served = 0;
+            try {
+                while (!stopping) {
+                    final long ownerPid = announcedOwner;
+                    if (ownerPid == 0 || ownerPid == served) {
+                        LockSupport.parkNanos(ANNOUNCEMENT_POLL_NS); // the reader unparks us on a new line
+                        continue;
+                    }
+                    final HelperSide side = openLink(LinkPaths.linkFile(runtimeDirectory, uid, ownerPid), nonce, ownerPid);
+                    if (side == null) {
+                        continue; // a newer owner was announced, or we are stopping
+                    }
+                    served = ownerPid;
+                    ownerGone = false;
+                    serveOwner(side, LinkPaths.lifelineSocket(runtimeDirectory, ownerPid), ownerPid, nonce, xtest, display);
+                }
+            } finally {
+                released.countDown();
+            }
+        }
+        LOG.info("event=helper_stop reason={}", announcementsEnded ? "supervisor_gone" : "sigterm");
+        return 0;
+    }
+
+    /**
+     * The link of the announced owner, once it exists and proves itself; null when a newer owner
+     * is announced or we stop first. Errors are logged and retried: the owner may still be making it.
+     */
+    private HelperSide openLink(final Path linkFile, final byte[] nonce, final long ownerPid) {
+        final long deadlineNs = System.nanoTime() + LINK_WAIT_NS;
+        String lastError = null;
+        while (!stopping && announcedOwner == ownerPid) {
+            try {
+                return HelperSide.open(linkFile, nonce, ownerPid);
+            } catch (final IOException | RuntimeException e) {
+                if (!e.toString().equals(lastError)) {
+                    lastError = e.toString();
+                    LOG.info("event=helper_link_wait owner={} link={} error={}", ownerPid, linkFile, lastError);
+                }
+                if (System.nanoTime() - deadlineNs >= 0 || !ProcessHandle.of(ownerPid).map(ProcessHandle::isAlive)
+                    .orElse(false)) {
+                    LOG.warn("event=helper_link_abandoned owner={} error={}", ownerPid, lastError);
+                    return null;
+                }
+                LockSupport.parkNanos(ANNOUNCEMENT_POLL_NS);
+            }
+        }
+        return null;
+    }
+
+    private void readAnnouncements(final InputStream in) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                final String[] words = line.trim().split("\\s+");
+                if (words.length == 2 && words[0].equals("attach")) {
+                    try {
+                        final long pid = Long.parseLong(words[1]);
+                        if (pid > 0) {
+                            announcedOwner = pid;
+                            LOG.info("event=helper_owner_announced owner={}", pid);
+                            LockSupport.unpark(mainThread);
+                            continue;
+                        }
+                    } catch (final NumberFormatException e) {
+                        // reported below
+                    }
+                }
+                LOG.warn("event=helper_bad_announcement line=\"{}\"", line.length() > 80 ? line.substring(0, 80) : line);
+            }
+        } catch (final IOException e) {
+            LOG.warn("event=helper_announcements_failed error={}", e.toString());
+        }
+        announcementsEnded = true;
+        stopping = true;
+        LockSupport.unpark(mainThread);
+    }
+
+    private void onUserInput(final int kind, final int device, final int detail, final long time) {
+        userInput = true;
+        LockSupport.unpark(mainThread);
+    }
+
+    private void installShutdownHook() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping = true;
+            LockSupport.unpark(mainThread);
+            try {
+                released.await(2, TimeUnit.SECONDS); // let the main thread release first
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "saccade-helper-shutdown"));
+    }
+
+    /**
+     * Serves one owner's link until the owner goes away or we stop; every way out releases every
+     * key and button held and restores the keymap. Closes {@code opened}.
+     */
+    private void serveOwner(final HelperSide opened, final Path lifelinePath, final long ownerPid, final byte[] nonce,
+        final XTestBackend xtest, final String display) throws IOException {
+        try (HelperSide side = opened) {
             if (HeldInputLedger.validate(side.ledgerStore(), side.ledgerOffset()) != ResultCode.PLATFORM_OK) {
                 throw new IllegalStateException("the link's ledger region does not fit a HeldInputLedger");
             }
@@ -88,34 +260,21 @@ public final class InputHelperMain {
             final GuardedBackend backend = new GuardedBackend(xtest, ledger);
             final PlanExecutor executor = new PlanExecutor(backend, ledger, side);
             side.beat(System.nanoTime());
-            try (HelperLifeline line = HelperLifeline.connect(lifelinePath, nonce, ownerPid, Duration.ofSeconds(10));
-                 UserInputMonitor monitor = UserInputMonitor.start(display, (kind, device, detail, time) -> {
-                     userInput = true;
-                     LockSupport.unpark(mainThread);
-                 })) {
+            try (HelperLifeline line = HelperLifeline.connect(lifelinePath, nonce, ownerPid, Duration.ofSeconds(10))) {
                 line.watch((reason, atNs) -> {
                     ownerGone = true;
                     LockSupport.unpark(mainThread);
                 });
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    stopping = true;
-                    LockSupport.unpark(mainThread);
-                    try {
-                        released.await(2, TimeUnit.SECONDS); // let the main thread release first
-                    } catch (final InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "saccade-helper-shutdown"));
                 LOG.info("event=helper_attached pid={} owner={} display={}", ProcessHandle.current().pid(), ownerPid, display);
                 loop(side, backend, executor);
-                LOG.info("event=helper_stop reason={} plans={}", ownerGone ? "owner_gone" : "sigterm", executor.plansExecuted());
+                LOG.info("event=helper_detached reason={} owner={} plans={}", ownerGone ? "owner_gone"
+                    : announcementsEnded ? "supervisor_gone" : "sigterm",
+                    ownerPid, executor.plansExecuted());
             } finally {
                 backend.releaseAll(); // every way out releases
                 backend.restoreKeymap(System.nanoTime(), true);
-                released.countDown();
             }
         }
-        return 0;
     }
 
     private void loop(final HelperSide side, final GuardedBackend backend, final PlanExecutor executor) {
@@ -139,6 +298,9 @@ public final class InputHelperMain {
             if (userInput) {
                 userInput = false;
                 executor.onUserOverride();
+            }
+            if (executor.expireLease(now, LEASE_MAX_NS)) {
+                LOG.warn("event=helper_lease_expired max_ms={}", LEASE_MAX_NS / 1_000_000);
             }
             if (side.pollPlans(executor, 1) > 0) {
                 lastWorkNs = System.nanoTime();

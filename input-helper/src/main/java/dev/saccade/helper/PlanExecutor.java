@@ -34,6 +34,8 @@ final class PlanExecutor implements PlanHandler {
     private int pointerXQ8;
     private int pointerYQ8;
     private long plansExecuted;
+    /** When the plan that left input held under a lease finished; 0 while nothing is held on purpose. */
+    private long leaseSinceNs;
 
     PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
         this.backend = backend;
@@ -48,6 +50,21 @@ final class PlanExecutor implements PlanHandler {
 
     long plansExecuted() {
         return plansExecuted;
+    }
+
+    /**
+     * Input held under a lease that no plan has touched for {@code maxNs} is released: an agent
+     * that holds a button and then forgets it (or hangs while connected) cannot keep it down
+     * for ever. Returns whether it expired now.
+     */
+    boolean expireLease(final long nowNs, final long maxNs) {
+        if (leaseSinceNs == 0 || nowNs - leaseSinceNs < maxNs) {
+            return false;
+        }
+        leaseSinceNs = 0;
+        backend.releaseAll();
+        ledger.activeLeaseId(0);
+        return true;
     }
 
     /** The owner went silent: release everything; nothing is the user's doing. */
@@ -91,6 +108,7 @@ final class PlanExecutor implements PlanHandler {
         } else if (ledger.isEmpty()) {
             ledger.activeLeaseId(0);
         }
+        leaseSinceNs = ledger.isEmpty() ? 0 : System.nanoTime(); // each plan under the lease renews it
         if (code == ResultCode.PLATFORM_OK && (ledger.flags() & PhysicalFlag.USER_OVERRIDE) != 0) {
             ledger.flags(ledger.flags() & ~PhysicalFlag.USER_OVERRIDE);
         }

@@ -1,10 +1,13 @@
 /**
- * Login items that start the supervisor (systemd user unit, LaunchAgent plist, Task Scheduler
- * XML) and the versioned install layout.
+ * Installs Saccade for one user: the versioned layout ({@link dev.saccade.installer.InstallLayout},
+ * {@code versions/<version>} and an atomically switched {@code current} link), the login item that
+ * starts {@code saccade supervisor run} at login ({@link dev.saccade.installer.SystemdUserUnit},
+ * {@link dev.saccade.installer.LaunchAgentPlist}, {@link dev.saccade.installer.LogonTaskXml}),
+ * {@link dev.saccade.installer.InstallPlan} (what an install writes, printable before it is written)
+ * and {@link dev.saccade.installer.Uninstall}. Login items are generated as plain text; only
+ * {@link dev.saccade.installer.Systemctl} runs a process.
  *
- * <p>No code yet: this file marks the package so the module builds and its place in the
- * dependency graph is fixed. Depends on nothing of ours but {@code protocol} constants.
- *
- * <p>See ARCHITECTURE.md, "Modules" and "Processes".
+ * <p>Depends on nothing of ours but {@code protocol}; the CLI commands {@code install},
+ * {@code uninstall} and {@code upgrade} drive it. See ARCHITECTURE.md, "Modules" and "Processes".
  */
 package dev.saccade.installer;

@@ -14,6 +14,8 @@ import java.util.List;
 public final class ChildJvm {
     /** The input helper's entry point; it is started by class name, never linked. */
     public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
+    /** System properties with this prefix are the helper's settings, passed on to it. */
+    public static final String HELPER_PROPERTY_PREFIX = "saccade.helper.";
     /** A system property with the flags to pass on (set by the build for tests). */
     public static final String JVM_FLAGS_PROPERTY = "saccade.jvm.flags";
     /**
@@ -39,6 +41,12 @@ public final class ChildJvm {
      */
     public static List<String> jvmFlags() {
         final List<String> flags = new ArrayList<>();
+        // the helper's own settings given to this JVM (-Dsaccade.helper.*) go on to the helper
+        for (final String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith(HELPER_PROPERTY_PREFIX)) {
+                flags.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
         final String given = System.getProperty(JVM_FLAGS_PROPERTY, "").trim();
         if (!given.isEmpty()) {
             for (final String flag : given.split("\\s+")) {

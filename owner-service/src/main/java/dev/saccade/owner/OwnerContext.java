@@ -61,6 +61,11 @@ public final class OwnerContext {
      */
     private Runnable onHandedOff = () -> { };
     private long drainTimeoutMs = Long.getLong(DRAIN_TIMEOUT_MS_PROP, DRAIN_TIMEOUT_MS_DEFAULT);
+    /**
+     * The supervisor's session nonce when the input helper is the supervisor's (it outlives this
+     * owner and attaches to it); null when this owner launches its own helper.
+     */
+    private byte[] externalHelperNonce;
     private boolean concluded;
 
     private static Path pathProperty(final String name) {
@@ -142,6 +147,21 @@ public final class OwnerContext {
 
     public Duration drainTimeout() {
         return Duration.ofMillis(drainTimeoutMs);
+    }
+
+    /**
+     * The input helper is started by the supervisor, which gave this owner and the helper the
+     * session {@code nonce}: make a link for it and wait for it to attach, instead of launching one.
+     */
+    public OwnerContext externalInputHelper(final byte[] nonce) {
+        inputHelper = true;
+        externalHelperNonce = nonce.clone();
+        return this;
+    }
+
+    /** The supervisor's nonce of an external input helper, or null when this owner launches its own. */
+    public byte[] externalHelperNonce() {
+        return externalHelperNonce == null ? null : externalHelperNonce.clone();
     }
 
     public OwnerContext grid(final GridLayout layout) {

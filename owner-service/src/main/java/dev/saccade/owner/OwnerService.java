@@ -44,6 +44,7 @@ public final class OwnerService implements AutoCloseable {
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
     private ListenerHandoff link;
+    private dev.saccade.owner.pcp.OwnerPcp pcp; // PCP (issue 8): a client of the agent endpoint
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -87,7 +88,9 @@ public final class OwnerService implements AutoCloseable {
 
         InputExecutor executor = NoInputExecutor.INSTANCE;
         if (context.inputHelper()) {
-            helper = InputHelperLauncher.start(context.runtimeDirectory(), context.display());
+            final byte[] nonce = context.externalHelperNonce();
+            helper = nonce == null ? InputHelperLauncher.start(context.runtimeDirectory(), context.display())
+                : InputHelperLauncher.external(context.runtimeDirectory(), context.display(), nonce);
             executor = helper.executor();
             final AtspiSource semantic = accessibility;
             if (semantic != null) {
@@ -119,6 +122,8 @@ public final class OwnerService implements AutoCloseable {
         } else {
             endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
         }
+        // The agent endpoint's path, not endpoint.path(): a supervised endpoint listens only once handed over.
+        pcp = dev.saccade.owner.pcp.OwnerPcp.start(context.runtimeDirectory(), context.endpoint(), context.display(), accessibility);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
@@ -249,6 +254,13 @@ public final class OwnerService implements AutoCloseable {
         }
         closed = true;
         final long last = store == null ? 0 : store.lastGeneration();
+        if (pcp != null) {
+            try {
+                pcp.close();
+            } catch (final IOException e) {
+                LOG.warn("event=pcp_close_failed error={}", e.toString());
+            }
+        }
         if (endpoint != null) {
             try {
                 endpoint.close();

@@ -37,6 +37,8 @@ final class HelperProcess {
         command.add("--serve");
         command.add("--display");
         command.add(context.display());
+        command.add("--runtime-dir"); // where the owners' lifelines are: ours, not the environment's default
+        command.add(context.runtimeDirectory().toString());
         final ProcessBuilder builder = new ProcessBuilder(command).redirectInput(Redirect.PIPE);
         final Path log = PrivateLog.open(context.runtimeDirectory().resolve(SupervisorContext.HELPER_LOG_NAME));
         builder.redirectOutput(Redirect.appendTo(log.toFile())).redirectErrorStream(true);

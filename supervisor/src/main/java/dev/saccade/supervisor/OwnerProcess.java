@@ -73,9 +73,11 @@ final class OwnerProcess {
         command.add(context.endpoint().toString());
         command.add("--supervisor-link");
         command.add(context.linkSocket().toString());
-        if (context.inputHelper()) {
+        // `owner run --input-helper`: external attaches our helper, off runs without one,
+        // launch (its default) has the owner start its own.
+        if (context.inputHelperMode() != InputHelperMode.OWNER) {
             command.add("--input-helper");
-            command.add("external");
+            command.add(context.inputHelperMode() == InputHelperMode.SUPERVISED ? "external" : "off");
         }
         command.addAll(context.ownerArgs());
         final String nonceHex = SessionNonce.toHex(SessionNonce.generate());

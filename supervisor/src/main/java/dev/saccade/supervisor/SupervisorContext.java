@@ -35,8 +35,6 @@ public final class SupervisorContext {
     public static final long PING_INTERVAL_MS_DEFAULT = 1_000;
     /** and one that has not answered for 10 s (ten pings, a long GC pause) is killed and restarted. */
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
-    /** The owner's switch for its own helper (OwnerContext.INPUT_HELPER_PROP; not linked: no owner code here). */
-    static final String OWNER_INPUT_HELPER_PROP = "saccade.owner.input.helper";
     /**
      * The helper's entry point: a class name (default {@link ChildJvm#HELPER_MAIN_CLASS}) or, for
      * tests, a {@code .java} file the JVM's source launcher runs in its place.
@@ -251,10 +249,8 @@ public final class SupervisorContext {
         return List.copyOf(ownerArgs);
     }
 
-    /** The owner's JVM options; with no helper at all, the owner is told not to start one either. */
     public String ownerJavaOptions() {
-        return inputHelper == InputHelperMode.NONE
-            ? (ownerJavaOptions + " -D" + OWNER_INPUT_HELPER_PROP + "=false").trim() : ownerJavaOptions;
+        return ownerJavaOptions;
     }
 
     public String notifySocket() {

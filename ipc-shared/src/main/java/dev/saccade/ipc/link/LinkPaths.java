@@ -29,6 +29,21 @@ public final class LinkPaths {
         return base.resolve(LINK_FILE_PREFIX + uid);
     }
 
+    /**
+     * The link file of the owner {@code ownerPid} for a helper it did not launch (the
+     * supervisor's): named by the owner, so an old and a new owner side by side during an upgrade
+     * never share one.
+     */
+    public static Path linkFile(final Path runtimeDirectory, final int uid, final long ownerPid) {
+        final Path shared = linkFile(runtimeDirectory, uid);
+        return shared.resolveSibling(shared.getFileName() + "-" + ownerPid);
+    }
+
+    /** The lifeline socket of the owner {@code ownerPid} for a helper it did not launch. */
+    public static Path lifelineSocket(final Path runtimeDirectory, final long ownerPid) {
+        return runtimeDirectory.resolve(LIFELINE_SOCKET_NAME.replace(".lifeline.", "-" + ownerPid + ".lifeline."));
+    }
+
     /** The lifeline socket in the (private, 0700) runtime directory. */
     public static Path lifelineSocket(final Path runtimeDirectory) {
         return runtimeDirectory.resolve(LIFELINE_SOCKET_NAME);

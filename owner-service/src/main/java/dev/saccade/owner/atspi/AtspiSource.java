@@ -308,6 +308,67 @@ public final class AtspiSource implements AutoCloseable {
         return result;
     }
 
+    /** AT-SPI2's editable-text interface (PCP set_value). */
+    static final String EDITABLE_TEXT = "org.a11y.atspi.EditableText";
+
+    /**
+     * Replaces a node's whole text ({@code EditableText.SetTextContents}) off the caller's thread:
+     * PCP's {@code set_value} where the object is editable. Completes with a platform code as
+     * {@link #invoke(AccessibilityNode, long)} does: PLATFORM_UNSUPPORTED when the object has no
+     * EditableText interface or refuses, PLATFORM_PERMISSION for a SECURE node (never written
+     * through the accessibility bus, as it is never read).
+     */
+    public CompletableFuture<Integer> setTextContents(final AccessibilityNode node, final String text, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        if (node.hasFlag(TargetFlag.SECURE)) {
+            result.complete(ResultCode.PLATFORM_PERMISSION);
+            return result;
+        }
+        final AtspiBus b = bus;
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (b == null || !b.isConnected() || remainingNs <= 0) {
+            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+            return result;
+        }
+        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
+        final Reply.Sink onDone = call -> {
+            if (call.failed()) {
+                result.complete(platformCode(call.errorName()));
+                return;
+            }
+            result.complete(Boolean.TRUE.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+            markDirty(node.busName());
+        };
+        sendOrFail(result, b, node.busName(), node.objectPath(), EDITABLE_TEXT, "SetTextContents", "s", onDone, text);
+        return result;
+    }
+
+    /** AT-SPI2's value interface (PCP set_value on a slider or spin button). */
+    static final String VALUE = "org.a11y.atspi.Value";
+
+    /**
+     * Sets a node's {@code Value.CurrentValue} property off the caller's thread: PCP's
+     * {@code set_value} with a number. Completes with a platform code as
+     * {@link #setTextContents} does (PLATFORM_UNSUPPORTED when the object has no Value).
+     */
+    public CompletableFuture<Integer> setCurrentValue(final AccessibilityNode node, final double value, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        final AtspiBus b = bus;
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (b == null || !b.isConnected() || remainingNs <= 0) {
+            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+            return result;
+        }
+        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
+        final Reply.Sink onDone = call -> {
+            result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_OK);
+            markDirty(node.busName());
+        };
+        sendOrFail(result, b, node.busName(), node.objectPath(), AtspiBus.PROPERTIES, "Set", "ssv", onDone, VALUE,
+            "CurrentValue", new org.freedesktop.dbus.types.Variant<>(value));
+        return result;
+    }
+
     private static void sendOrFail(
         final CompletableFuture<Integer> result, final AtspiBus b, final String busName, final String path,
         final String iface, final String member, final String signature, final Reply.Sink sink,

@@ -3,6 +3,7 @@ package dev.saccade.owner.helper;
 import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
+import dev.saccade.ipc.link.LifelineListener;
 import dev.saccade.ipc.link.LinkFileDescriptor;
 import dev.saccade.ipc.link.LinkPaths;
 import dev.saccade.ipc.link.OwnerLifeline;
@@ -11,6 +12,7 @@ import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ResultCode;
 import java.io.File;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +54,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
 
-    /** One helper process with its own link file, lifeline and nonce. */
+    /** One helper with its own link file and lifeline; its process when this owner launched it, else null. */
     private static final class Incarnation {
         final OwnerSide link;
         final OwnerLifeline lifeline;
@@ -71,6 +73,8 @@ public final class InputHelperLauncher implements AutoCloseable {
 
     private final Path runtimeDirectory;
     private final String display;
+    /** The supervisor's nonce when its helper is ours to attach (it is never launched here); else null. */
+    private final byte[] externalNonce;
     private final ShmInputExecutor executor;
     private final Thread supervisor;
     private final Object lock = new Object();
@@ -84,8 +88,10 @@ public final class InputHelperLauncher implements AutoCloseable {
     private volatile int restarts;
     private volatile long lastLossReleaseNs = -1;
 
-    private InputHelperLauncher(final Path runtimeDirectory, final String display, final Incarnation first) {
+    private InputHelperLauncher(final Path runtimeDirectory, final String display, final byte[] externalNonce,
+        final Incarnation first) {
         this.runtimeDirectory = runtimeDirectory;
+        this.externalNonce = externalNonce;
         this.display = display;
         this.current = first;
         this.executor = new ShmInputExecutor(first.link, first.lifeline);
@@ -96,10 +102,58 @@ public final class InputHelperLauncher implements AutoCloseable {
 
     /** Starts a helper for {@code display}; plans flow once its handshake completes. */
     public static InputHelperLauncher start(final Path runtimeDirectory, final String display) throws IOException {
-        final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display,
+        final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display, null,
             launch(runtimeDirectory, display, null));
         launcher.supervisor.start();
         return launcher;
+    }
+
+    /**
+     * Links this owner to the supervisor's helper instead of launching one: a link file and
+     * lifeline named by our pid ({@link LinkPaths#linkFile(Path, int, long)}), with the session
+     * {@code nonce} the supervisor gave both of us; the supervisor tells the helper to attach.
+     * A lost helper's input is released here as for a launched one and a fresh link waits for
+     * the one the supervisor starts next; {@link #close()} closes the lifeline, on which the
+     * helper releases everything and waits for the next owner.
+     */
+    public static InputHelperLauncher external(final Path runtimeDirectory, final String display, final byte[] nonce)
+        throws IOException {
+        final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display, nonce.clone(),
+            openLink(runtimeDirectory, null, nonce));
+        launcher.supervisor.start();
+        return launcher;
+    }
+
+    /** A link file and lifeline for the supervisor's helper, named by our pid (ledger seeded when given). */
+    private static Incarnation openLink(final Path runtimeDirectory, final HeldInputLedger seed, final byte[] nonce)
+        throws IOException {
+        final long pid = ProcessHandle.current().pid();
+        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(), pid),
+            nonce, seed);
+        try {
+            final OwnerLifeline lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory, pid), nonce);
+            LOG.info("event=helper_link_open link={} lifeline={}", link.path(), lifeline.path());
+            return new Incarnation(link, lifeline, null);
+        } catch (final IOException | RuntimeException e) {
+            link.close();
+            throw e;
+        }
+    }
+
+    /** A new link file with {@code nonce}, its ledger a copy of {@code seed} when given. */
+    private static OwnerSide createLink(final Path file, final byte[] nonce, final HeldInputLedger seed)
+        throws IOException {
+        final OwnerSide link = OwnerSide.create(file, LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY,
+            LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
+        if (seed != null) {
+            final BytesStore<?, ?> store = link.ledgerStore();
+            final long at = link.ledgerOffset();
+            store.write(at, seed.bytes(), seed.offset(), HeldInputLedger.LENGTH);
+            final long version = store.readLong(at + HeldInputLedger.VERSION_OFFSET);
+            // a change in flight when the writer died: even it, so the new writer's seqlock is sound
+            store.writeOrderedLong(at + HeldInputLedger.VERSION_OFFSET, version + (version & 1));
+        }
+        return link;
     }
 
     /**
@@ -109,18 +163,9 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static Incarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
         throws IOException {
         final byte[] nonce = SessionNonce.generate();
-        final OwnerSide link = OwnerSide.create(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()),
-            LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY, LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
+        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()), nonce, seed);
         OwnerLifeline lifeline = null;
         try {
-            if (seed != null) {
-                final BytesStore<?, ?> store = link.ledgerStore();
-                final long at = link.ledgerOffset();
-                store.write(at, seed.bytes(), seed.offset(), HeldInputLedger.LENGTH);
-                final long version = store.readLong(at + HeldInputLedger.VERSION_OFFSET);
-                // a change in flight when the writer died: even it, so the new writer's seqlock is sound
-                store.writeOrderedLong(at + HeldInputLedger.VERSION_OFFSET, version + (version & 1));
-            }
             lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
             final List<String> command = new ArrayList<>();
             command.add(ChildJvm.javaExecutable());
@@ -164,22 +209,19 @@ public final class InputHelperLauncher implements AutoCloseable {
         while (inc != null && !closing) {
             final Incarnation watched = inc;
             try {
-                watched.lifeline.awaitHelper(watched.process.pid(), HANDSHAKE_TIMEOUT, (reason, atNs) -> {
-                    watched.lost = true;
-                    LockSupport.unpark(supervisor);
-                });
+                awaitHelper(watched);
                 if (watched.executorNumber == 1) {
                     executor.attach();
                 } else {
                     watched.executorNumber = executor.attach(watched.link, watched.lifeline);
                 }
                 watched.attached = true;
-                LOG.info("event=helper_attached pid={}", watched.process.pid());
+                LOG.info("event=helper_attached pid={}", pidOf(watched));
             } catch (final IOException | RuntimeException e) {
                 if (closing) {
                     return;
                 }
-                LOG.error("event=helper_attach_failed pid={} error={}", watched.process.pid(), e.toString());
+                LOG.error("event=helper_attach_failed pid={} error={}", pidOf(watched), e.toString());
                 watched.lost = true;
             }
             while (!watched.lost && !closing) {
@@ -194,8 +236,40 @@ public final class InputHelperLauncher implements AutoCloseable {
     }
 
     /**
+     * Waits for the incarnation's helper: the launched process within the handshake timeout; the
+     * supervisor's helper for as long as it takes (the supervisor may be restarting it with backoff).
+     */
+    private void awaitHelper(final Incarnation watched) throws IOException {
+        final LifelineListener onLost = (reason, atNs) -> {
+            watched.lost = true;
+            LockSupport.unpark(supervisor);
+        };
+        if (watched.process != null) {
+            watched.lifeline.awaitHelper(watched.process.pid(), HANDSHAKE_TIMEOUT, onLost);
+            return;
+        }
+        while (true) {
+            try {
+                watched.lifeline.awaitHelper(0, HANDSHAKE_TIMEOUT, onLost);
+                return;
+            } catch (final SocketTimeoutException e) {
+                if (closing) {
+                    throw e;
+                }
+                LOG.warn("event=helper_awaited link={} waited_s={}", watched.link.path(), HANDSHAKE_TIMEOUT.toSeconds());
+            }
+        }
+    }
+
+    /** The helper's pid: the launched process's, else the peer's on the lifeline (0 before it attached). */
+    private static long pidOf(final Incarnation inc) {
+        return inc.process != null ? inc.process.pid() : inc.lifeline.helperPid();
+    }
+
+    /**
      * A helper was lost: release what its ledger holds over our own X connection, make sure it is
      * gone, then start its replacement (or not: a deliberate stop, too many restarts, closing).
+     * The supervisor's helper is not ours to replace: a fresh link waits for the one it starts next.
      */
     private Incarnation replace(final Incarnation lost) {
         final long startNs = System.nanoTime();
@@ -206,8 +280,11 @@ public final class InputHelperLauncher implements AutoCloseable {
             rc = OwnerXRelease.release(display, lostLedger);
         }
         lastLossReleaseNs = System.nanoTime() - startNs;
-        LOG.warn("event=helper_lost pid={} released={} rc={} release_ms={}", lost.process.pid(), lostLedger, rc,
+        LOG.warn("event=helper_lost pid={} released={} rc={} release_ms={}", pidOf(lost), lostLedger, rc,
             String.format("%.2f", lastLossReleaseNs / 1e6));
+        if (lost.process == null) {
+            return reopenExternal(lost, ledger);
+        }
         int exit;
         try {
             if (!lost.process.waitFor(100, TimeUnit.MILLISECONDS)) {
@@ -265,6 +342,35 @@ public final class InputHelperLauncher implements AutoCloseable {
         }
     }
 
+    /** After the supervisor's helper was lost: a fresh link (ledger seeded) for the next one. */
+    private Incarnation reopenExternal(final Incarnation lost, final HeldInputLedger ledger) {
+        // its lifeline broke, yet it may live (hung): it must not write on; one that is exiting gets a moment
+        ProcessHandle.of(lost.lifeline.helperPid()).ifPresent(h -> {
+            if (h.onExit().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join() == null) {
+                h.destroyForcibly();
+            }
+        });
+        synchronized (lock) {
+            if (closing) {
+                return null;
+            }
+            try {
+                lost.lifeline.close(); // frees the socket path for the next lifeline
+            } catch (final IOException e) {
+                LOG.warn("event=lifeline_close_failed error={}", e.toString());
+            }
+            retired.add(lost);
+            try {
+                current = openLink(runtimeDirectory, ledger.physicalSequence() != 0 ? lostLedger : null, externalNonce);
+            } catch (final IOException | RuntimeException e) {
+                LOG.error("event=helper_link_reopen_failed error={}", e.toString());
+                return null;
+            }
+            restarts++;
+            return current;
+        }
+    }
+
     /** A stable copy of {@code ledger} into {@link #lostLedger}, or a raw one if its writer died mid-change. */
     private void copyLedger(final HeldInputLedger ledger) {
         for (int attempt = 0; attempt < 1_000; attempt++) {
@@ -309,7 +415,7 @@ public final class InputHelperLauncher implements AutoCloseable {
         return executor;
     }
 
-    /** The current helper's process (the replacement's, once one was started). */
+    /** The current helper's process (the replacement's, once one was started); null for the supervisor's helper. */
     public Process process() {
         return current.process;
     }
@@ -347,14 +453,16 @@ public final class InputHelperLauncher implements AutoCloseable {
         synchronized (lock) {
             inc = current;
         }
-        inc.process.destroy(); // SIGTERM: the helper releases everything it holds, then exits
-        try {
-            if (!inc.process.waitFor(5, TimeUnit.SECONDS)) {
-                inc.process.destroyForcibly();
+        if (inc.process != null) {
+            inc.process.destroy(); // SIGTERM: the helper releases everything it holds, then exits
+            try {
+                if (!inc.process.waitFor(5, TimeUnit.SECONDS)) {
+                    inc.process.destroyForcibly();
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        } // the supervisor's helper sees the lifeline end below, releases, and waits for the next owner
         IOException failure = null;
         try {
             inc.lifeline.close();

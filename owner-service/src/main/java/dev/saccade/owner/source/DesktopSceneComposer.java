@@ -243,7 +243,9 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                     .displayId(monitor.id())
                     .bounds(q8(x0), q8(y0), q8(x1 - x0), q8(y1 - y0))
                     .safePoint(q8(x0 + x1) / 2, q8(y0 + y1) / 2)
-                    .capabilityBits(TargetCapability.POINTER_MOVE | TargetCapability.CLICK | TargetCapability.SCROLL)
+                    // raw pointer regions: a drag may start and end on any of them (a slider, a window, a file)
+                    .capabilityBits(TargetCapability.POINTER_MOVE | TargetCapability.CLICK | TargetCapability.SCROLL
+                        | TargetCapability.DRAG_SOURCE | TargetCapability.DROP_TARGET)
                     .flags(TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE)
                     .role(Role.UNKNOWN)
                     .sourceBits(SourceBit.GRID)

@@ -24,13 +24,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Measurements for the issue's closing note, not a pass/fail gate: run with
- * {@code -Dsaccade.bench=true} (they take about a minute, mostly xdotool's default typing delay).
+ * Measurements for the issue's closing note, not a pass/fail gate, so not named like a test
+ * (the build's test run never picks it up): run with {@code mvn -o -q -B -pl input-helper test
+ * -Dtest=InputBenchmark -Dsaccade.bench=true} (about a minute, mostly xdotool's default typing delay).
  * Results go to stdout (the surefire output file).
  */
 @WithTestDesktop
 @EnabledIfSystemProperty(named = "saccade.bench", matches = "true")
-class InputBenchmarkTest {
+class InputBenchmark {
     private static final int ENTER = 0x28;
 
     @Test

@@ -1,0 +1,133 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.owner.pcp.JsonTree;
+import dev.saccade.owner.pcp.PcpContext;
+import dev.saccade.owner.pcp.PcpEndpoint;
+import dev.saccade.owner.pcp.TrustedKeys;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code saccade pcp} through the real command line against a real PCP endpoint on a private
+ * runtime directory: trust add/list/remove, call, confirm, deny and listen, with the application
+ * as a real second process ({@link PcpMailApp}) that is SIGKILLed at the end.
+ */
+@Timeout(60)
+class PcpCommandTest {
+    private static final String APP = "org.example.mail";
+
+    @TempDir
+    Path temp;
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(final CliRun run) throws Exception {
+        return (Map<String, Object>) JsonTree.parse(run.out.strip().lines().reduce((a, b) -> b).orElseThrow());
+    }
+
+    @Test
+    void trustCallConfirmDenyAndListen() throws Exception {
+        final Path trust = temp.resolve("trust");
+        final KeyPair keys = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        final Path keyFile = temp.resolve("mail.pub");
+        Files.writeString(keyFile, TrustedKeys.pem(keys.getPublic()));
+
+        final CliRun added = CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "add", keyFile.toString());
+        assertEquals(ExitCodes.SUCCESS, added.exitCode, added::toString);
+        final String fingerprint = added.out.strip();
+        assertEquals(TrustedKeys.fingerprint(keys.getPublic()), fingerprint);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(trust)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(trust.resolve(fingerprint + ".pub"))));
+        final CliRun listed = CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "list");
+        assertTrue(listed.out.contains(fingerprint), listed::toString);
+
+        final Path run = Files.createDirectory(temp.resolve("run"), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+        try (PcpEndpoint endpoint = PcpEndpoint.start(new PcpContext().runtimeDirectory(run).trustDirectory(trust)
+            .conclude(), null)) {
+            final String socket = endpoint.server().path().toString();
+            final Path privateKey = temp.resolve("mail.key");
+            Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.write(privateKey, keys.getPrivate().getEncoded());
+            final Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), PcpMailApp.class.getName(), socket, privateKey.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // Registered once query.capabilities lists it.
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            CliRun caps;
+            do {
+                caps = CliRun.run("pcp", "call", "--socket", socket, "query.capabilities", "{\"app_id\":\"" + APP + "\"}");
+            } while (!caps.out.contains(APP + ".compose") && System.nanoTime() < deadline);
+            assertEquals(ExitCodes.SUCCESS, caps.exitCode, caps::toString);
+
+            final String invoke = "{\"capability_id\":\"" + APP + ".compose\",\"app_id\":\"" + APP
+                + "\",\"source\":\"SystemIntelligence\",\"params\":{\"recipient\":\"user@example.com\"}}";
+            final CliRun asked = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
+            assertEquals(ExitCodes.REQUEST_REJECTED, asked.exitCode, asked::toString);
+            final Map<?, ?> error = (Map<?, ?>) json(asked).get("error");
+            assertEquals(-32005L, error.get("code"));
+            final String id = (String) ((Map<?, ?>) error.get("data")).get("confirmation_id");
+
+            final CliRun confirmed = CliRun.run("pcp", "confirm", "--socket", socket, id);
+            assertEquals(ExitCodes.SUCCESS, confirmed.exitCode, confirmed::toString);
+            final Map<?, ?> result = (Map<?, ?>) json(confirmed).get("result");
+            assertEquals("success", result.get("status"));
+            assertEquals("user@example.com", ((Map<?, ?>) result.get("data")).get("sent_to"));
+            assertEquals(app.pid(), ((Map<?, ?>) result.get("data")).get("pid"), "ran in the application's process");
+
+            final String second = (String) ((Map<?, ?>) ((Map<?, ?>) json(CliRun.run("pcp", "call", "--socket", socket,
+                "invoke.capability", invoke)).get("error")).get("data")).get("confirmation_id");
+            final CliRun denied = CliRun.run("pcp", "deny", "--socket", socket, second);
+            assertEquals(ExitCodes.SUCCESS, denied.exitCode, denied::toString);
+            final CliRun after = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability",
+                "{\"confirmation_id\":\"" + second + "\"}");
+            assertEquals(-32006L, ((Map<?, ?>) json(after).get("error")).get("code"), after::toString);
+            final CliRun unknown = CliRun.run("pcp", "confirm", "--socket", socket, "confirm-nonexistent");
+            assertEquals(ExitCodes.REQUEST_REJECTED, unknown.exitCode, unknown::toString);
+
+            // listen: subscribe, then an event pushed by the core is printed as one line.
+            final CompletableFuture<CliRun> listening = CompletableFuture.supplyAsync(() -> CliRun.run("pcp", "listen",
+                "--socket", socket, "--count", "1", "surface.focus_changed"));
+            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!endpoint.core().hasSubscribers() && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, endpoint.core().publish("surface.focus_changed", "surface-7", "org.example.other",
+                JsonTree.object("surface_id", "surface-7", "focused", true)));
+            final CliRun heard = listening.get(20, TimeUnit.SECONDS);
+            assertEquals(ExitCodes.SUCCESS, heard.exitCode, heard::toString);
+            final Map<String, Object> event = json(heard);
+            assertEquals("surface.focus_changed", event.get("method"));
+            assertEquals("surface-7", ((Map<?, ?>) event.get("params")).get("surface_id"));
+
+            final CliRun bad = CliRun.run("pcp", "call", "--socket", socket, "health.check", "{not json");
+            assertEquals(ExitCodes.USAGE, bad.exitCode, bad::toString);
+            app.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL
+            // The service sees the connection end (EOF) a moment later: ask until it answers -32010.
+            final long goneBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            CliRun gone;
+            do {
+                gone = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
+            } while (Long.valueOf(-32005L).equals(((Map<?, ?>) json(gone).get("error")).get("code")) && System.nanoTime() < goneBy);
+            assertEquals(-32010L, ((Map<?, ?>) json(gone).get("error")).get("code"), gone::toString);
+        }
+        final CliRun closed = CliRun.run("pcp", "call", "--socket", run.resolve("saccade-pcp-v1.sock").toString(), "health.check");
+        assertEquals(ExitCodes.CONNECTION_FAILED, closed.exitCode, closed::toString);
+
+        final CliRun removed = CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "remove", fingerprint);
+        assertEquals(ExitCodes.SUCCESS, removed.exitCode, removed::toString);
+        assertTrue(CliRun.run("pcp", "trust", "--trust-dir", trust.toString(), "list").out.isBlank());
+    }
+
+}
