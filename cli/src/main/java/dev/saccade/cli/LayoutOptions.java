@@ -70,8 +70,11 @@ final class LayoutOptions {
         return home == null ? ownHome() : home.toAbsolutePath().normalize();
     }
 
+    /** $HOME as the shell and systemd see it (the JVM's user.home comes from the password file instead). */
     private static Path ownHome() {
-        return Path.of(System.getProperty("user.home")).toAbsolutePath().normalize();
+        final String env = System.getenv("HOME");
+        final String home = env != null && env.startsWith("/") ? env : System.getProperty("user.home");
+        return Path.of(home).toAbsolutePath().normalize();
     }
 
     InstallLayout layout() {

@@ -58,4 +58,24 @@ class InstallIT {
         run(0, installed.toString(), "uninstall", "--platform", "linux", "--home", home.toString());
         assertEquals(before, FileListing.of(home));
     }
+
+    @Test
+    @Timeout(120)
+    void withoutHomeTheShellsHomeIsTheTarget() throws Exception {
+        // The JVM's user.home comes from the password file; HOME=... saccade install must follow $HOME.
+        final Path home = Files.createDirectory(temp.resolve("elsewhere"));
+        final List<String> before = FileListing.of(home);
+        final Path out = temp.resolve("dry-run");
+        final ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "install", "--dry-run", "--platform",
+            "linux").redirectErrorStream(true).redirectOutput(out.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().put("HOME", home.toString());
+        final Process process = builder.start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        final String printed = Files.readString(out);
+        assertEquals(0, process.exitValue(), printed);
+        assertTrue(printed.contains(home.resolve(".local/share/saccade").toString()), printed);
+        assertTrue(printed.contains(home.resolve(".config/systemd/user").toString()), printed);
+        assertEquals(before, FileListing.of(home), "a dry run writes nothing");
+    }
 }
