@@ -143,6 +143,15 @@ class ActionPlannerTest {
     }
 
     @Test
+    void aDragsFirstStepIsTwelvePixelsTowardsTheDropOrAllOfAShorterWay() {
+        final int px = dev.saccade.protocol.RectQ8.ONE;
+        assertEquals(12 * px, dev.saccade.owner.action.ActionPlanner.stepTowards(100 * px, 400 * px));
+        assertEquals(-12 * px, dev.saccade.owner.action.ActionPlanner.stepTowards(400 * px, 100 * px));
+        assertEquals(5 * px, dev.saccade.owner.action.ActionPlanner.stepTowards(100 * px, 105 * px));
+        assertEquals(0, dev.saccade.owner.action.ActionPlanner.stepTowards(100 * px, 100 * px));
+    }
+
+    @Test
     void holdThenReleaseLeavesNothingHeldAndTheLeaseIsTheConnections() {
         final ActionCompletionFlyweight c = run(live(Batches.of()
             .action(a -> a.kind(ActionKind.HOLD).targetId(11).buttonBits(Button.LEFT))

@@ -416,6 +416,9 @@ public final class ActionPlanner {
             case ActionKind.TEXT_SELECT:
                 plan.move(point[0], point[1]);
                 plan.buttonDown(button);
+                // a first step past the drag threshold, as a hand makes: toolkits that read a press and one
+                // jump under load as a click (GTK's entry) see the drag begin at the source
+                plan.move(point[0] + stepTowards(point[0], point[2]), point[1] + stepTowards(point[1], point[3]));
                 plan.move(point[2], point[3]);
                 plan.buttonUp(button);
                 break;
@@ -497,4 +500,12 @@ public final class ActionPlanner {
         run.active = false;
         return (int) c.totalSize();
     }
+
+    /** A drag's first step along one axis, in Q8: 12 px towards {@code to}, or all the way when closer. */
+    public static int stepTowards(final int from, final int to) {
+        final int step = 12 * RectQ8.ONE;
+        final int d = to - from;
+        return d > step ? step : d < -step ? -step : d;
+    }
+
 }
