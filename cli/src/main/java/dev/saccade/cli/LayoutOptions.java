@@ -70,9 +70,12 @@ final class LayoutOptions {
         return home == null ? ownHome() : home.toAbsolutePath().normalize();
     }
 
+    /** Reads $HOME; tests that play another user's home replace it. */
+    static java.util.function.UnaryOperator<String> environment = System::getenv;
+
     /** $HOME as the shell and systemd see it (the JVM's user.home comes from the password file instead). */
     private static Path ownHome() {
-        final String env = System.getenv("HOME");
+        final String env = environment.apply("HOME");
         final String home = env != null && env.startsWith("/") ? env : System.getProperty("user.home");
         return Path.of(home).toAbsolutePath().normalize();
     }

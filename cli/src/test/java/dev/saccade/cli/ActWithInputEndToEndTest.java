@@ -133,6 +133,7 @@ class ActWithInputEndToEndTest {
 
         assertEquals(List.of(
             "move " + ActingOwner.q8(310) + "," + ActingOwner.q8(360), "down 1",
+            "move " + ActingOwner.q8(310 - 12) + "," + ActingOwner.q8(360 - 12), // the first step of the drag
             "move " + ActingOwner.q8(200) + "," + ActingOwner.q8(160), "up 1", "end 0",
             OK_CENTRE, "scroll 384,-768", "end 0",
             FIELD_CENTRE, "end 0",

@@ -203,13 +203,13 @@ class InstallCommandTest {
 
     /** Runs {@code run} with the temporary home as the user's own and {@code systemctl} as systemctl. */
     private CliRun asOwnHome(final Path systemctl, final java.util.function.Supplier<CliRun> run) {
-        final String userHome = System.getProperty("user.home");
-        System.setProperty("user.home", home.toString());
+        final java.util.function.UnaryOperator<String> environment = LayoutOptions.environment;
+        LayoutOptions.environment = name -> name.equals("HOME") ? home.toString() : System.getenv(name);
         System.setProperty(Systemctl.EXECUTABLE_PROP, systemctl.toString());
         try {
             return run.get();
         } finally {
-            System.setProperty("user.home", userHome);
+            LayoutOptions.environment = environment;
             System.clearProperty(Systemctl.EXECUTABLE_PROP);
         }
     }
