@@ -6,38 +6,29 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.saccade.ipc.RuntimeDirectory;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
+import dev.saccade.supervisor.SupervisorClient;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.StringWriter;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
-import org.newsclub.net.unix.AFUNIXSocket;
-import org.newsclub.net.unix.AFUNIXSocketAddress;
-import org.newsclub.net.unix.AFUNIXSocketCredentials;
-import org.newsclub.net.unix.ConnectionRefusedSocketException;
 
 /**
  * One request on the supervisor's control socket {@code $RUN/saccade-supervisor-v1.sock}: one
  * line of UTF-8 JSON ({@value #MAX_LINE_BYTES} bytes at most, {@code '\n'} included) out, one
  * JSON line {@code {"ok":true,...}} or {@code {"ok":false,"error":"..."}} back, then the
- * supervisor closes. The peer must run as our uid, as the supervisor checks ours. Kept to this
- * one class so it can later be pointed at the supervisor module's own client.
+ * supervisor closes. The transport is the supervisor module's {@link SupervisorClient} (the
+ * peer must run as our uid, as the supervisor checks ours); this class adds the contract's line
+ * rules, the reply's parse and the CLI's typed failures.
  */
 final class SupervisorControlRequest {
     /** The contract's ceiling for a request line, newline included. */
     static final int MAX_LINE_BYTES = 4096;
     /** A reply longer than this is not a reply of the contract. */
-    static final int MAX_REPLY_BYTES = 64 * 1024;
+    static final int MAX_REPLY_BYTES = SupervisorClient.MAX_REPLY_BYTES;
     private static final JsonFactory JSON = JsonFactory.builder()
         .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
@@ -80,76 +71,22 @@ final class SupervisorControlRequest {
             throw new IllegalArgumentException("a control request is one line of at most " + MAX_LINE_BYTES
                 + " bytes ending in a newline; this is " + request.length + " bytes");
         }
-        try (AFUNIXSocket s = connect(socket)) {
-            checkPeer(s, socket);
-            final long deadlineNs = System.nanoTime() + timeout.toNanos();
-            s.getOutputStream().write(request);
-            s.getOutputStream().flush();
-            return parse(readLine(s, socket, deadlineNs, timeout));
-        }
-    }
-
-    private static AFUNIXSocket connect(final Path socket) throws IOException {
-        final AFUNIXSocket s = AFUNIXSocket.newInstance();
+        final String reply;
         try {
-            s.connect(AFUNIXSocketAddress.of(socket));
-            return s;
-        } catch (final ConnectionRefusedSocketException e) {
-            s.close();
-            throw new SupervisorNotRunningException(socket, "connection refused: a socket file left over", e);
+            reply = SupervisorClient.request(socket, line,
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        } catch (final SupervisorClient.NotRunningException e) {
+            throw new SupervisorNotRunningException(socket, e.why(), e);
+        } catch (final SupervisorClient.BadReplyException e) {
+            throw new UnexpectedReplyException(e.getMessage());
+        } catch (final SupervisorClient.ForeignPeerException e) {
+            throw new EndpointUnreachableException(socket, new SocketException(e.getMessage()));
+        } catch (final SocketTimeoutException | java.io.EOFException e) {
+            throw e;
         } catch (final SocketException e) {
-            s.close();
-            if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
-                throw new SupervisorNotRunningException(socket, "no socket file there", e);
-            }
             throw new EndpointUnreachableException(socket, e);
         }
-    }
-
-    private static void checkPeer(final AFUNIXSocket s, final Path socket) throws IOException {
-        final AFUNIXSocketCredentials peer = s.getPeerCredentials();
-        final long uid = RuntimeDirectory.currentUid();
-        if (peer == null || peer.getUid() != uid) {
-            throw new EndpointUnreachableException(socket, new SocketException(
-                "the process on it runs as uid " + (peer == null ? "unknown" : Long.toString(peer.getUid()))
-                    + ", not ours (" + uid + "); not talking to it"));
-        }
-    }
-
-    private static String readLine(final AFUNIXSocket s, final Path socket, final long deadlineNs,
-        final Duration timeout) throws IOException {
-        final InputStream in = s.getInputStream();
-        final ByteArrayOutputStream reply = new ByteArrayOutputStream();
-        final byte[] chunk = new byte[4096];
-        while (true) {
-            final long remainingNs = deadlineNs - System.nanoTime();
-            if (remainingNs <= 0) {
-                throw new SocketTimeoutException("no reply from the supervisor at " + socket + " within "
-                    + timeout.toMillis() + " ms");
-            }
-            // SO_TIMEOUT bounds one read; re-armed with what is left, it bounds the whole reply.
-            s.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(remainingNs) + 1)));
-            final int n;
-            try {
-                n = in.read(chunk);
-            } catch (final SocketTimeoutException e) {
-                continue; // the loop head turns it into the whole request's timeout
-            }
-            if (n < 0) {
-                throw new EOFException("the supervisor at " + socket + " closed the connection "
-                    + (reply.size() == 0 ? "without a reply" : "in the middle of its reply"));
-            }
-            for (int i = 0; i < n; i++) {
-                if (chunk[i] == '\n') {
-                    reply.write(chunk, 0, i);
-                    return reply.toString(StandardCharsets.UTF_8);
-                }
-            }
-            reply.write(chunk, 0, n);
-            if (reply.size() > MAX_REPLY_BYTES) {
-                throw new UnexpectedReplyException("the supervisor's reply exceeds " + MAX_REPLY_BYTES + " bytes");
-            }
-        }
+        return parse(reply);
     }
 
     /** Reads {@code {"ok":true|false, "error":"...", ...}}; other fields are kept in the line only. */
