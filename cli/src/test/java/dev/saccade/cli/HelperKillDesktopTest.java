@@ -161,6 +161,35 @@ class HelperKillDesktopTest {
             + " attempts");
     }
 
+    /**
+     * A helper that hangs with its lifeline open (here SIGSTOP: it neither beats nor reads plans)
+     * is killed by the owner after 3 s of silence; the loss path then releases the button it held
+     * and starts a replacement, which works.
+     */
+    @Test
+    void aHungHelperIsKilledItsInputReleasedAndReplaced() throws Exception {
+        final Process hung = service.inputHelper().process();
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld());
+            final long stoppedAt = System.nanoTime();
+            final Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(hung.pid())).start();
+            assertTrue(stop.waitFor(5, TimeUnit.SECONDS) && stop.exitValue() == 0, "kill -STOP");
+            final long released = probe.awaitLeftReleased(stoppedAt + TimeUnit.SECONDS.toNanos(20));
+            assertTrue(released > 0, "the button is still held 20 s after the helper hung");
+            final double ms = (released - stoppedAt) / 1e6;
+            System.out.printf("helper SIGSTOP -> killed and its button released by the owner in %.0f ms%n", ms);
+            assertTrue(ms >= 2_900, "released before the helper's silence could be noticed: " + ms + " ms");
+            assertTrue(hung.waitFor(10, TimeUnit.SECONDS), "the hung helper was killed");
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (service.inputHelper().restarts() < 1 || !service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
+                assertTrue(System.nanoTime() < deadline, "no replacement helper attached within 30 s");
+            }
+            hold(client);
+            assertTrue(probe.leftHeld(), "the replacement holds the button");
+        }
+    }
+
     /** HOLD LEFT on {@code cell}, then {@code actions - 1} KEY actions of 16 Shift taps each; not awaited. */
     private static void sendHoldThenKeys(final AgentClient client, final long cell, final int actions) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();

@@ -53,6 +53,9 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final int EXIT_SIGTERM = 128 + 15;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
+    /** A helper silent this long (it beats every millisecond or so) is hung and is killed. */
+    public static final String HUNG_HELPER_PROP = "saccade.owner.helper.hung.ms";
+    private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(Long.getLong(HUNG_HELPER_PROP, 3_000));
 
     /** One helper with its own link file and lifeline; its process when this owner launched it, else null. */
     private static final class Incarnation {
@@ -227,6 +230,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             while (!watched.lost && !closing) {
                 LockSupport.parkNanos(RETIRED_CHECK_NS);
                 closeRetired();
+                killIfHung(watched);
             }
             if (closing) {
                 return;
@@ -258,6 +262,27 @@ public final class InputHelperLauncher implements AutoCloseable {
                 }
                 LOG.warn("event=helper_awaited link={} waited_s={}", watched.link.path(), HANDSHAKE_TIMEOUT.toSeconds());
             }
+        }
+    }
+
+    /**
+     * A helper that stopped beating (stopped, hung in a call) while its lifeline stays open is killed:
+     * its lifeline then ends and the loss path releases what it held and replaces it (ours) or waits
+     * for the supervisor's next one. Batches answer EXECUTOR_LOST from the first silent second on.
+     */
+    private void killIfHung(final Incarnation watched) {
+        if (!watched.attached || watched.lost) {
+            return;
+        }
+        final long silentNs = System.nanoTime() - watched.link.helperHeartbeatNs();
+        if (silentNs < HUNG_HELPER_NS) {
+            return;
+        }
+        LOG.error("event=helper_hung pid={} silent_ms={}", pidOf(watched), silentNs / 1_000_000);
+        if (watched.process != null) {
+            watched.process.destroyForcibly();
+        } else {
+            ProcessHandle.of(watched.lifeline.helperPid()).ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 
