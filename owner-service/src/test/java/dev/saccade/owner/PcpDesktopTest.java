@@ -238,6 +238,93 @@ class PcpDesktopTest {
         }
     }
 
+    /**
+     * select goes through the demo list's AT-SPI Selection: the tree's own SelectChild for the
+     * child its value names, then the parent's for the entry itself. gtk3-demo titles its window
+     * after the selected demo, so the title shows each selection; this module runs no input
+     * helper, so a click could not have done it.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void selectChoosesADemoListEntryThroughAtspiSelection() throws Exception {
+        final AppHandle gtk = app(DemoApp.GTK3_DEMO);
+        final String surfaceId = "surface-" + gtk.windowId();
+        d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
+        try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            final Map<String, Object> root = (Map<String, Object>) result(call(pcp, "query.elements",
+                JsonTree.object("surface_id", surfaceId), null)).get("root");
+            // GTK 3 tree rows: the tree's child is the row's cell, which holds the text's renderer cell.
+            final Map<String, Object> assistantRow = parentOf(root, c -> "Assistant".equals(c.get("label")));
+            assertNotNull(assistantRow, "gtk3-demo's demo list holds an entry 'Assistant'");
+            final Map<String, Object> list = parentOf(root, c -> assistantRow.get("id").equals(c.get("id")));
+            final String assistant = (String) assistantRow.get("id");
+            // Within the list: the window's frame bears the selected demo's name too.
+            final String application = childByLabel(parentOf(list, c -> "Application Class".equals(c.get("label"))),
+                "Application Class");
+
+            // The list itself, its value naming the child (row) to select.
+            final Map<String, Object> viaList = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", list.get("id"), "action", "select", "value", assistant), null));
+            assertEquals(true, viaList.get("executed"), viaList::toString);
+            assertEquals("atspi", ((Map<?, ?>) viaList.get("result")).get("via"), viaList::toString);
+            assertEquals("selection", ((Map<?, ?>) viaList.get("result")).get("interface"), viaList::toString);
+            assertEquals(assistant, ((Map<?, ?>) viaList.get("result")).get("selected"), viaList::toString);
+            awaitTitle(pcp, surfaceId, "Assistant");
+
+            // The entry itself: its parent's Selection with its index there.
+            final Map<String, Object> viaEntry = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", application, "action", "select"), null));
+            assertEquals("atspi", ((Map<?, ?>) viaEntry.get("result")).get("via"), viaEntry::toString);
+            assertEquals(application, ((Map<?, ?>) viaEntry.get("result")).get("selected"), viaEntry::toString);
+            awaitTitle(pcp, surfaceId, "Application Class");
+
+            final Map<String, Object> notAChild = call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", list.get("id"), "action", "select", "value", (String) root.get("id")), null);
+            assertEquals(-32602L, ((Map<?, ?>) notAChild.get("error")).get("code"), notAChild::toString);
+            final Map<String, Object> window = call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
+                "element_id", root.get("id"), "action", "select"), null);
+            assertEquals(-32003L, ((Map<?, ?>) window.get("error")).get("code"), window::toString);
+        }
+    }
+
+    /** Waits until query.surface reports the title (gtk3-demo's selected demo). */
+    private static void awaitTitle(final PcpClient pcp, final String surfaceId, final String title) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Object now = null;
+        while (System.nanoTime() < deadline) {
+            now = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("title");
+            if (title.equals(now)) {
+                return;
+            }
+        }
+        throw new AssertionError("the selected demo is '" + title + "'; the window's title is still '" + now + "'");
+    }
+
+    /** The element with a direct child that matches, depth first; null if none. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parentOf(final Map<String, Object> element,
+        final java.util.function.Predicate<Map<?, ?>> child) {
+        for (final Object c : (List<Object>) element.get("children")) {
+            if (child.test((Map<?, ?>) c)) {
+                return element;
+            }
+            final Map<String, Object> found = parentOf((Map<String, Object>) c, child);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static String childByLabel(final Map<String, Object> parent, final String label) {
+        for (final Object child : (List<?>) parent.get("children")) {
+            if (label.equals(((Map<?, ?>) child).get("label"))) {
+                return (String) ((Map<?, ?>) child).get("id");
+            }
+        }
+        throw new AssertionError("no child '" + label + "' in " + parent.get("id"));
+    }
+
     @Test
     void setValueWritesTheEntryThroughEditableText() throws Exception {
         final AppHandle zenity = app(DemoApp.ZENITY_ENTRY);

@@ -369,6 +369,129 @@ public final class AtspiSource implements AutoCloseable {
         return result;
     }
 
+    /** AT-SPI2's selection interface (PCP select). */
+    static final String SELECTION = "org.a11y.atspi.Selection";
+    /**
+     * How many containers up {@link #selectInParent} looks for one that implements Selection: a
+     * GTK 3 tree row's text is a renderer cell inside the row's cell, which is the tree's child.
+     */
+    static final int MAX_SELECTION_LEVELS = 3;
+
+    /**
+     * Selects a node in its container off the caller's thread: PCP's {@code select}. Asks the
+     * application for the node's {@code Parent} and whether it implements Selection, climbing up
+     * to {@link #MAX_SELECTION_LEVELS} containers to the first that does, then
+     * {@code Selection.SelectChild} there with the {@code GetIndexInParent} of the child on the
+     * node's path. Parent and index are read at the call: rows move, the snapshot's may be stale.
+     * Completes with a platform code as {@link #setTextContents} does: PLATFORM_OK also when the
+     * child was already selected; PLATFORM_UNSUPPORTED when no container implements Selection or
+     * it refuses.
+     */
+    public CompletableFuture<Integer> selectInParent(final AccessibilityNode node, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        final AtspiBus b = connectedOrComplete(result, deadlineNs);
+        if (b != null) {
+            selectUp(result, b, node.busName(), node.objectPath(), MAX_SELECTION_LEVELS);
+        }
+        return result;
+    }
+
+    /** One level of {@link #selectInParent}: the parent of {@code path}, its interfaces, then select or climb. */
+    private void selectUp(
+        final CompletableFuture<Integer> result, final AtspiBus b, final String busName, final String path,
+        final int levels) {
+        final Reply.Sink onParent = parentCall -> {
+            final String parentPath = AtspiCall.referencePath(parentCall.value());
+            final String named = AtspiCall.referenceBusName(parentCall.value());
+            if (parentCall.failed() || parentPath == null || parentPath.endsWith("/null")) {
+                // "/org/a11y/atspi/null" is AT-SPI's no-object reference: the top, nothing selects it.
+                result.complete(parentCall.failed() ? platformCode(parentCall.errorName()) : ResultCode.PLATFORM_UNSUPPORTED);
+                return;
+            }
+            final String parentName = named == null || named.isEmpty() ? busName : named;
+            final Reply.Sink onInterfaces = interfacesCall -> {
+                if (interfacesCall.failed()) {
+                    result.complete(platformCode(interfacesCall.errorName()));
+                } else if (contains(interfacesCall.value(), SELECTION)) {
+                    final Reply.Sink onIndex = indexCall -> {
+                        final long index = AtspiCall.asLong(indexCall.value(), -1);
+                        if (indexCall.failed() || index < 0) {
+                            result.complete(indexCall.failed() ? platformCode(indexCall.errorName())
+                                : ResultCode.PLATFORM_UNSUPPORTED);
+                        } else {
+                            sendSelectChild(result, b, parentName, parentPath, (int) index);
+                        }
+                    };
+                    sendOrFail(result, b, busName, path, AtspiBus.ACCESSIBLE, "GetIndexInParent", null, onIndex);
+                } else if (levels > 1) {
+                    selectUp(result, b, parentName, parentPath, levels - 1);
+                } else {
+                    result.complete(ResultCode.PLATFORM_UNSUPPORTED);
+                }
+            };
+            sendOrFail(result, b, parentName, parentPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, onInterfaces);
+        };
+        sendOrFail(result, b, busName, path, AtspiBus.PROPERTIES, "Get", "ss", onParent, AtspiBus.ACCESSIBLE, "Parent");
+    }
+
+    private static boolean contains(final Object names, final String name) {
+        for (int i = 0, n = AtspiCall.length(names); i < n; i++) {
+            if (name.equals(String.valueOf(AtspiCall.item(names, i)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code Selection.SelectChild(childIndex)} on the node itself (a list or tree that implements
+     * Selection) off the caller's thread; completes as {@link #selectInParent} does.
+     */
+    public CompletableFuture<Integer> selectChild(final AccessibilityNode container, final int childIndex, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        final AtspiBus b = connectedOrComplete(result, deadlineNs);
+        if (b != null) {
+            sendSelectChild(result, b, container.busName(), container.objectPath(), childIndex);
+        }
+        return result;
+    }
+
+    /**
+     * The bus, with {@code result} set to complete with PLATFORM_TIMEOUT at the deadline; null
+     * after completing {@code result} when there is no bus or the deadline has passed.
+     */
+    private AtspiBus connectedOrComplete(final CompletableFuture<Integer> result, final long deadlineNs) {
+        final AtspiBus b = bus;
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (b == null || !b.isConnected() || remainingNs <= 0) {
+            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+            return null;
+        }
+        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
+        return b;
+    }
+
+    private void sendSelectChild(
+        final CompletableFuture<Integer> result, final AtspiBus b, final String busName, final String path,
+        final int childIndex) {
+        final Reply.Sink onDone = call -> {
+            if (call.failed()) {
+                result.complete(platformCode(call.errorName()));
+                return;
+            }
+            if (Boolean.TRUE.equals(call.value())) {
+                result.complete(ResultCode.PLATFORM_OK);
+                markDirty(busName);
+                return;
+            }
+            // GTK answers false for a child that is selected already: that is done, not refused.
+            final Reply.Sink onSelected = selected -> result.complete(!selected.failed() && Boolean.TRUE.equals(selected.value())
+                ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+            sendOrFail(result, b, busName, path, SELECTION, "IsChildSelected", "i", onSelected, childIndex);
+        };
+        sendOrFail(result, b, busName, path, SELECTION, "SelectChild", "i", onDone, childIndex);
+    }
+
     private static void sendOrFail(
         final CompletableFuture<Integer> result, final AtspiBus b, final String busName, final String path,
         final String iface, final String member, final String signature, final Reply.Sink sink,

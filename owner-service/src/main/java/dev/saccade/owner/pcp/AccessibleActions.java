@@ -14,7 +14,8 @@ import java.util.concurrent.TimeoutException;
  * PCP's AT-SPI path on an accessible target of the current tree: the default action
  * ({@code Action.DoAction}, what the agent protocol's INVOKE runs for such a target) for
  * {@code activate}, {@code EditableText.SetTextContents} for {@code set_value} with text and
- * {@code Value.CurrentValue} for {@code set_value} with a number. Each answers
+ * {@code Value.CurrentValue} for {@code set_value} with a number, {@code Selection.SelectChild}
+ * for {@code select} (on the element's parent, or on the element with a child's index). Each answers
  * a platform code of {@link ResultCode}; anything but PLATFORM_OK sends the caller on to input.
  */
 final class AccessibleActions {
@@ -37,6 +38,19 @@ final class AccessibleActions {
     int setValue(final long targetId, final double value, final long deadlineNs) {
         final AccessibilityNode node = node(targetId);
         return node == null ? ResultCode.PLATFORM_NOT_FOUND : await(source.setCurrentValue(node, value, deadlineNs), deadlineNs);
+    }
+
+    /** Selects the target in its parent: the parent's {@code Selection.SelectChild}. */
+    int select(final long targetId, final long deadlineNs) {
+        final AccessibilityNode node = node(targetId);
+        return node == null ? ResultCode.PLATFORM_NOT_FOUND : await(source.selectInParent(node, deadlineNs), deadlineNs);
+    }
+
+    /** Selects the target's child at {@code childIndex}: the target's own {@code Selection.SelectChild}. */
+    int selectChild(final long targetId, final int childIndex, final long deadlineNs) {
+        final AccessibilityNode node = node(targetId);
+        return node == null ? ResultCode.PLATFORM_NOT_FOUND
+            : await(source.selectChild(node, childIndex, deadlineNs), deadlineNs);
     }
 
     private AccessibilityNode node(final long targetId) {

@@ -65,7 +65,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionFlyweight action = new ActionFlyweight();
     private final ActionCompletionFlyweight completion = new ActionCompletionFlyweight();
-    /** AT-SPI first for activate and set_value; {@code null} without accessibility. */
+    /** AT-SPI first for activate, select and set_value; {@code null} without accessibility. */
     private final AccessibleActions accessible;
     private AgentClient client;
     private long requestId = 1;
@@ -245,39 +245,49 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             if (t == null || t.windowId != window.windowId) {
                 throw PcpError.of(PcpError.ELEMENT_NOT_FOUND, JsonTree.object("element_id", elementId, "surface_id", surfaceId));
             }
-            if (!t.actions().contains(actionName)) {
-                throw PcpError.of(PcpError.ACTION_NOT_SUPPORTED, JsonTree.object("element_id", elementId, "action", actionName,
-                    "supported", t.actions()));
+            // select with a value: the element is a list or tree and the value names its child,
+            // by element id (input can click that child) or by index (only AT-SPI knows that one).
+            final SceneView.Target child = "select".equals(actionName) ? namedChild(scene, t, value) : null;
+            final long childIndex = "select".equals(actionName) && value instanceof Long ? (Long) value : -1;
+            final SceneView.Target acted = child != null ? child : t;
+            final boolean semantic = accessible != null && TargetIds.namespace(acted.id) == TargetIds.namespace(
+                TargetIds.ACCESSIBILITY_NAMESPACE);
+            if (!acted.actions().contains(actionName) && !(semantic && value != null && "select".equals(actionName))) {
+                throw PcpError.of(PcpError.ACTION_NOT_SUPPORTED, JsonTree.object("element_id",
+                    child != null ? SceneView.elementId(child.id) : elementId, "action", actionName, "supported", acted.actions()));
             }
             if ("set_value".equals(actionName) && (t.role == Role.SLIDER) != (value instanceof Number)) {
                 throw PcpCoreService.invalidParams("value", t.role == Role.SLIDER
                     ? "a slider's value is a number" : "a text element's value is a string");
             }
-            final int[] kinds = plan(t, actionName);
+            final int[] kinds = plan(acted, actionName);
             int result = ResultCode.ACTION_UNSUPPORTED;
             String via = null;
             final List<Object> attempts = new ArrayList<>();
-            final boolean semantic = accessible != null && TargetIds.namespace(t.id) == TargetIds.namespace(
-                TargetIds.ACCESSIBILITY_NAMESPACE);
             if (semantic && ("activate".equals(actionName) && (t.capabilities & TargetCapability.INVOKE) != 0
-                || "set_value".equals(actionName) && (value instanceof String || value instanceof Number))) {
+                || "set_value".equals(actionName) && (value instanceof String || value instanceof Number)
+                || "select".equals(actionName))) {
                 final long deadlineNs = System.nanoTime() + BATCH_DEADLINE_NS;
-                result = ResultCode.fromPlatform("activate".equals(actionName) ? accessible.activate(t.id, deadlineNs)
-                    : value instanceof Number ? accessible.setValue(t.id, ((Number) value).doubleValue(), deadlineNs)
-                    : accessible.setText(t.id, (String) value, deadlineNs));
+                result = ResultCode.fromPlatform(accessibleAction(t, actionName, value, acted, childIndex, deadlineNs));
                 attempts.add(JsonTree.object("via", "atspi", "result", ResultCode.name(result)));
                 if (result == ResultCode.OK) {
-                    return JsonTree.object("executed", true, "result", JsonTree.object("via", "atspi",
-                        "generation", Long.toUnsignedString(scene.generation)));
+                    final Map<String, Object> done = JsonTree.object("via", "atspi",
+                        "generation", Long.toUnsignedString(scene.generation));
+                    if ("select".equals(actionName)) {
+                        done.put("interface", "selection");
+                        done.put("selected", childIndex >= 0 ? (Object) childIndex : SceneView.elementId(acted.id));
+                    }
+                    return JsonTree.object("executed", true, "result", done);
                 }
             }
-            if ("set_value".equals(actionName) && value instanceof Number) {
-                // A number is set through the accessible Value only: there is nothing to type.
+            if (("set_value".equals(actionName) && value instanceof Number) || childIndex >= 0) {
+                // A number is set, and a child chosen by index, through AT-SPI only: there is nothing to type or click.
                 throw PcpError.of(PcpError.NO_ATSPI2_SUPPORT, JsonTree.object("element_id", elementId,
-                    "reason", "setting a number needs the element's AT-SPI Value interface", "attempts", attempts));
+                    "reason", childIndex >= 0 ? "selecting a child by index needs the element's AT-SPI Selection interface"
+                        : "setting a number needs the element's AT-SPI Value interface", "attempts", attempts));
             }
             for (final int kind : kinds) {
-                result = run(scene.generation, t, kind, actionName, value);
+                result = run(scene.generation, acted, kind, actionName, value);
                 via = ActionKind.name(kind).toLowerCase(java.util.Locale.ROOT);
                 attempts.add(JsonTree.object("via", via, "result", ResultCode.name(result)));
                 if (result != ResultCode.ACTION_UNSUPPORTED && result != ResultCode.BACKEND) {
@@ -302,6 +312,38 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             throw PcpError.of(PcpError.INPUT_SIMULATION_FAILED, JsonTree.object("element_id", elementId,
                 "reason", ResultCode.name(result), "attempts", attempts));
         }
+    }
+
+    /** The platform code of the AT-SPI path for the action ({@link AccessibleActions}). */
+    private int accessibleAction(final SceneView.Target t, final String actionName, final Object value,
+        final SceneView.Target acted, final long childIndex, final long deadlineNs) {
+        switch (actionName) {
+            case "activate":
+                return accessible.activate(t.id, deadlineNs);
+            case "select":
+                return childIndex >= 0 ? accessible.selectChild(t.id, (int) childIndex, deadlineNs)
+                    : accessible.select(acted.id, deadlineNs);
+            default:
+                return value instanceof Number ? accessible.setValue(t.id, ((Number) value).doubleValue(), deadlineNs)
+                    : accessible.setText(t.id, (String) value, deadlineNs);
+        }
+    }
+
+    /**
+     * The child of {@code t} that select's value names by element id; null without a value or
+     * for an index.
+     */
+    private static SceneView.Target namedChild(final SceneView scene, final SceneView.Target t, final Object value)
+        throws PcpError {
+        if (value == null || value instanceof Long && (Long) value >= 0 && (Long) value <= Integer.MAX_VALUE) {
+            return null;
+        }
+        final SceneView.Target child = value instanceof String ? scene.byId.get(SceneView.targetIdOf((String) value)) : null;
+        if (child == null || child.parentId != t.id || child.id == t.id) {
+            throw PcpCoreService.invalidParams("value", "select's value names a child of the element: its element id or "
+                + "its index (0 or more)");
+        }
+        return child;
     }
 
     /** Agent action kinds to try, semantic first. */
