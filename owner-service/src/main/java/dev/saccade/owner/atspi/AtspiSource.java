@@ -324,13 +324,10 @@ public final class AtspiSource implements AutoCloseable {
             result.complete(ResultCode.PLATFORM_PERMISSION);
             return result;
         }
-        final AtspiBus b = bus;
-        final long remainingNs = deadlineNs - System.nanoTime();
-        if (b == null || !b.isConnected() || remainingNs <= 0) {
-            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+        final AtspiBus b = connectedOrComplete(result, deadlineNs);
+        if (b == null) {
             return result;
         }
-        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
         final Reply.Sink onDone = call -> {
             if (call.failed()) {
                 result.complete(platformCode(call.errorName()));
@@ -353,13 +350,10 @@ public final class AtspiSource implements AutoCloseable {
      */
     public CompletableFuture<Integer> setCurrentValue(final AccessibilityNode node, final double value, final long deadlineNs) {
         final CompletableFuture<Integer> result = new CompletableFuture<>();
-        final AtspiBus b = bus;
-        final long remainingNs = deadlineNs - System.nanoTime();
-        if (b == null || !b.isConnected() || remainingNs <= 0) {
-            result.complete(b == null || !b.isConnected() ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_TIMEOUT);
+        final AtspiBus b = connectedOrComplete(result, deadlineNs);
+        if (b == null) {
             return result;
         }
-        result.completeOnTimeout(ResultCode.PLATFORM_TIMEOUT, remainingNs, TimeUnit.NANOSECONDS);
         final Reply.Sink onDone = call -> {
             result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_OK);
             markDirty(node.busName());
