@@ -55,6 +55,16 @@ class SupervisedHelperIT {
         try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
             Process helper = startHelper(desktop, runtime, nonce, "helper-1.log", started);
 
+            // an announced owner that is already gone: the helper gives it up and waits, without spinning
+            final Process gone = new ProcessBuilder("true").start();
+            assertTrue(gone.waitFor(10, TimeUnit.SECONDS));
+            announce(helper, gone);
+            awaitLog(runtime.resolve("helper-1.log"), "event=helper_link_abandoned", "owner=" + gone.pid());
+            final long cpuBefore = cpuMs(helper);
+            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1)); // a window to measure the helper's CPU in
+            final long cpuMs = cpuMs(helper) - cpuBefore;
+            assertTrue(cpuMs < 300, "the waiting helper used " + cpuMs + " ms of CPU in 1 s");
+
             // owner A: the helper attaches once announced, and holds a button for A's client
             final Process ownerA = startOwner(desktop, runtime, nonce, "owner-a.log", started);
             announce(helper, ownerA);
@@ -152,6 +162,10 @@ class SupervisedHelperIT {
         started.add(owner);
         awaitLog(runtime.resolve(log), "event=helper_link_open", "-" + owner.pid());
         return owner;
+    }
+
+    private static long cpuMs(final Process process) {
+        return process.info().totalCpuDuration().orElseThrow().toMillis();
     }
 
     private static void announce(final Process helper, final Process owner) throws IOException {

@@ -154,7 +154,10 @@ public final class InputHelperMain {
                     }
                     final HelperSide side = openLink(LinkPaths.linkFile(runtimeDirectory, uid, ownerPid), nonce, ownerPid);
                     if (side == null) {
-                        continue; // a newer owner was announced, or we are stopping
+                        if (announcedOwner == ownerPid) {
+                            served = ownerPid; // it died or never made its link: wait for the next announcement
+                        }
+                        continue; // or a newer owner was announced, or we are stopping
                     }
                     served = ownerPid;
                     ownerGone = false;
