@@ -92,6 +92,17 @@ class SaccadeCommandTest {
     }
 
     @Test
+    void helperRunNeedsItsOwnersLinkOrServe() {
+        assertEquals(ExitCodes.USAGE, run("helper", "run"));
+
+        assertTrue(err.toString().contains("needs --link, --lifeline and --owner-pid"), err.toString());
+        assertTrue(err.toString().contains("or --serve"), err.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(ExitCodes.SUCCESS, run("helper", "run", "--help"));
+        assertTrue(out.toString().contains("--serve"), out.toString());
+    }
+
+    @Test
     void noCommandIsAUsageErrorWithUsageOnStandardError() {
         assertEquals(ExitCodes.USAGE, run());
 
