@@ -110,6 +110,11 @@ final class SupervisedSession implements AutoCloseable {
         return runtime.resolve(RuntimeDirectory.AGENT_SOCKET_NAME);
     }
 
+    /** How many stderr lines the supervisor has written so far (for {@link #awaitLine}). */
+    int lineCount() {
+        return lines.size();
+    }
+
     String request(final String line) throws IOException {
         return SupervisorClient.request(runtime.resolve(RuntimeDirectory.SUPERVISOR_SOCKET_NAME), line, 120_000);
     }

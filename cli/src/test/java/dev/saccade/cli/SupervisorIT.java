@@ -16,6 +16,7 @@ import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,6 +85,23 @@ class SupervisorIT {
             final CliRun cliStatus = CliRun.run("supervisor", "status", "--runtime-dir", s.runtime.toString());
             assertEquals(0, cliStatus.exitCode, cliStatus.toString());
             assertTrue(cliStatus.out.contains("\"pid\":\"" + second + "\""), cliStatus.toString());
+
+            // status answers while a restart is under way (it does not wait behind the restart's reply)
+            final int mark = s.lineCount();
+            final CompletableFuture<Long> restartAnswered = CompletableFuture.supplyAsync(() -> {
+                try {
+                    assertTrue(s.request(ControlRequest.restart("owner")).startsWith("{\"ok\":true"));
+                } catch (final IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return System.nanoTime();
+            });
+            s.awaitLine(mark, line -> line.contains("event=owner_spawn"), 60_000);
+            final String during = s.request(ControlRequest.status());
+            final long statusAnswered = System.nanoTime();
+            assertTrue(during.startsWith("{\"ok\":true"), during);
+            assertTrue(statusAnswered < restartAnswered.get(120, TimeUnit.SECONDS),
+                "status waited for the restart to finish");
 
             final CliRun stop = CliRun.run("supervisor", "stop", "--runtime-dir", s.runtime.toString());
             assertEquals(0, stop.exitCode, stop.toString());

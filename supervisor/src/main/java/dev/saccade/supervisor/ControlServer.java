@@ -8,6 +8,7 @@ import java.net.SocketTimeoutException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import org.newsclub.net.unix.AFSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
@@ -16,21 +17,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control socket's thread: accepts one connection at a time (peer uid checked by
- * {@link EndpointListener}), reads one request line, answers one JSON line from the handler and
- * closes. A request that is too long, malformed or not ASCII-clean JSON gets {@code ok:false}; a
- * client that sends nothing for {@value #READ_TIMEOUT_MS} ms is closed. Requests are served in
- * turn, so a status asked during an upgrade waits for it (in the backlog).
+ * The control socket's thread: accepts connections (peer uid checked by {@link EndpointListener})
+ * and serves each on a thread of its own: one request line read, one JSON line from the handler
+ * answered, closed. A request that is too long, malformed or not ASCII-clean JSON gets
+ * {@code ok:false}; a client that sends nothing for {@value #READ_TIMEOUT_MS} ms is closed. A
+ * status asked during an upgrade answers at once; commands themselves run one at a time on the
+ * supervisor's own thread.
  */
 final class ControlServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlServer.class);
     static final int READ_TIMEOUT_MS = 5_000;
     private static final long SELECT_TIMEOUT_MS = 200;
     private static final int DISCARD_LIMIT_BYTES = 1 << 20;
+    /** Control requests served at once. */
+    static final int MAX_IN_FLIGHT = 8;
 
     private final EndpointListener listener;
     private final Function<ControlRequest, String> handler;
     private final Thread thread;
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private volatile boolean running = true;
 
     ControlServer(final EndpointListener listener, final Function<ControlRequest, String> handler) {
@@ -58,7 +63,7 @@ final class ControlServer implements AutoCloseable {
                 }
                 for (AFUNIXSocketChannel channel = listener.acceptNonBlocking(); channel != null && running;
                     channel = listener.acceptNonBlocking()) {
-                    serve(channel);
+                    dispatch(channel);
                 }
             }
         } catch (final IOException e) {
@@ -66,6 +71,33 @@ final class ControlServer implements AutoCloseable {
                 LOG.error("event=control_failed socket={}", listener.path(), e);
             }
         }
+    }
+
+    /**
+     * Each connection on a thread of its own, so {@code status} answers while an upgrade's reply is
+     * pending and a client that never sends its line holds up no one; beyond
+     * {@value #MAX_IN_FLIGHT} at once the answer is "busy".
+     */
+    private void dispatch(final AFUNIXSocketChannel channel) {
+        if (!inFlight.tryAcquire()) {
+            try (channel) {
+                channel.configureBlocking(true);
+                channel.socket().getOutputStream().write((ControlRequest.error("the supervisor is serving "
+                    + MAX_IN_FLIGHT + " control requests; try again") + '\n').getBytes(StandardCharsets.UTF_8));
+            } catch (final IOException e) {
+                LOG.warn("event=control_io_failed error={}", e.toString());
+            }
+            return;
+        }
+        final Thread connection = new Thread(() -> {
+            try {
+                serve(channel);
+            } finally {
+                inFlight.release();
+            }
+        }, "saccade-supervisor-control-request");
+        connection.setDaemon(true);
+        connection.start();
     }
 
     private void serve(final AFUNIXSocketChannel channel) {
