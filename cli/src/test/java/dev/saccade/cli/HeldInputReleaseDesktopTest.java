@@ -1,11 +1,9 @@
 package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.ipc.AgentClient;
-import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
@@ -23,10 +21,6 @@ import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -43,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HeldInputReleaseDesktopTest {
-    private Path runtime;
+    private DesktopOwner owner;
     private OwnerService service;
     private XPointerProbe probe;
     private TestDesktop desktop;
@@ -51,25 +45,15 @@ class HeldInputReleaseDesktopTest {
     @BeforeEach
     void start(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        runtime = Files.createTempDirectory("saccade-release",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .accessibility(false).conclude());
-        assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
-        probe = new XPointerProbe(desktop.display());
-        assertFalse(probe.leftHeld());
+        owner = DesktopOwner.start(testDesktop, "saccade-release");
+        service = owner.service;
+        probe = owner.probe;
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (probe != null) {
-            probe.close();
-        }
-        if (service != null) {
-            service.close();
-        }
-        try (var files = Files.walk(runtime)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        if (owner != null) {
+            owner.close();
         }
     }
 
@@ -178,19 +162,11 @@ class HeldInputReleaseDesktopTest {
     // ---- helpers ----
 
     private AgentClient connect() throws Exception {
-        final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
-        client.readTimeout(Duration.ofSeconds(20));
-        client.hello(1, Capability.POLICY);
-        return client;
+        return owner.connect();
     }
 
     private void hold(final AgentClient client) throws Exception {
-        final long cell = gridCell(client);
-        final ActionCompletionFlyweight held = batch(client, a -> a.kind(ActionKind.HOLD).targetId(cell)
-            .buttonBits(Button.LEFT));
-        assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
-        assertEquals(Button.LEFT, held.physicalState().buttons());
-        assertTrue(held.physicalState().activeLeaseId() != 0, "the hold is leased to this connection");
+        owner.hold(client);
     }
 
     /** A grid cell in the middle of the empty desktop. */

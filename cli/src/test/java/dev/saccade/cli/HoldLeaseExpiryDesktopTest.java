@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.ipc.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
@@ -13,11 +11,6 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,17 +28,10 @@ class HoldLeaseExpiryDesktopTest {
 
     @Test
     void aHoldNobodyRenewsIsReleasedWhenItsLeaseExpires(final TestDesktop desktop) throws Exception {
-        final Path runtime = Files.createTempDirectory("saccade-lease",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         System.setProperty("saccade.helper.lease.max.ms", Long.toString(LEASE_MS)); // passed on to the helper
-        OwnerService service = null;
-        try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
-            service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-                .accessibility(false).conclude());
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
-            try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
-                client.readTimeout(Duration.ofSeconds(20));
-                client.hello(1, Capability.POLICY);
+        try (DesktopOwner owner = DesktopOwner.start(desktop, "saccade-lease")) {
+            final XPointerProbe probe = owner.probe;
+            try (AgentClient client = owner.connect()) {
                 final long cell = HeldInputReleaseDesktopTest.gridCell(client);
                 final long sentAt = System.nanoTime(); // the lease starts within the batch, after this instant
                 final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
@@ -68,12 +54,6 @@ class HoldLeaseExpiryDesktopTest {
             }
         } finally {
             System.clearProperty("saccade.helper.lease.max.ms");
-            if (service != null) {
-                service.close();
-            }
-            try (var files = Files.walk(runtime)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 }
