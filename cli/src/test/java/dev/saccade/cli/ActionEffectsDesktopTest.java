@@ -132,21 +132,33 @@ class ActionEffectsDesktopTest {
         activate(zenity.windowId());
         final TargetFlyweight field = await(zenity.windowId(), Role.TEXT_FIELD, null, TextMatch.EXACT);
         final long id = field.targetId();
-        ok(InputHelperDesktopTest.send(client, new byte[0],
-            a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a, then type over
-        ok(InputHelperDesktopTest.send(client, "select me".getBytes(StandardCharsets.UTF_8),
-            a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0));
-        await(zenity.windowId(), Role.TEXT_FIELD, "select me", TextMatch.SUBSTRING);
         // from inside the field's text area before the first character to its far right (GTK ignores a press
         // on the entry's border and padding, about 8 px)
         final int y = field.boundsYQ8() + field.boundsHeightQ8() / 2;
         final int left = field.boundsXQ8() + 10 * RectQ8.ONE;
         final int right = field.boundsXQ8() + field.boundsWidthQ8() - 10 * RectQ8.ONE;
-        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.TEXT_SELECT)
-            .flags(ActionFlag.EXPLICIT_POINTS).targetId(id).secondaryTargetId(id).point(left, y).secondaryPoint(right, y)
-            .buttonBits(Button.LEFT), 0));
-        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1C), 0)); // y
-        await(zenity.windowId(), Role.TEXT_FIELD, "y", TextMatch.EXACT);
+        // GTK's entry has missed a zero-duration drag about once in six runs on a loaded CI machine (the
+        // text then reads "...select mey"); the drag is given three tries, and one must select.
+        for (int attempt = 1; ; attempt++) {
+            ok(InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a, then type over
+            ok(InputHelperDesktopTest.send(client, "select me".getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0));
+            await(zenity.windowId(), Role.TEXT_FIELD, "select me", TextMatch.SUBSTRING, 20);
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.TEXT_SELECT)
+                .flags(ActionFlag.EXPLICIT_POINTS).targetId(id).secondaryTargetId(id).point(left, y).secondaryPoint(right, y)
+                .buttonBits(Button.LEFT), 0));
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1C), 0)); // y
+            try {
+                await(zenity.windowId(), Role.TEXT_FIELD, "y", TextMatch.EXACT, attempt < 3 ? 5 : 20);
+                return;
+            } catch (final AssertionError e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                System.out.println("TEXT_SELECT attempt " + attempt + " selected nothing: " + e.getMessage());
+            }
+        }
     }
 
     @Test
@@ -211,7 +223,12 @@ class ActionEffectsDesktopTest {
 
     /** Queries until an actionable target of {@code role} in {@code window} has {@code text} (or any). */
     private TargetFlyweight await(final long window, final int role, final String text, final int match) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        return await(window, role, text, match, 20);
+    }
+
+    private TargetFlyweight await(final long window, final int role, final String text, final int match,
+        final long seconds) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         String seen = "";
         while (System.nanoTime() < deadline) {
             final CompletionFlyweight c = query(role, text, match, 200);
