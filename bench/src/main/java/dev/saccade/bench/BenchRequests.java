@@ -1,13 +1,14 @@
 package dev.saccade.bench;
 
+import dev.saccade.client.Frames;
+import dev.saccade.client.HelloRequestBuilder;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.QueryRequestBuilder;
+import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.AgentAbi;
-import dev.saccade.protocol.Capability;
-import dev.saccade.protocol.FreshnessPolicy;
-import dev.saccade.protocol.HelloRequestFlyweight;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
-import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import java.nio.ByteBuffer;
@@ -25,11 +26,7 @@ final class BenchRequests {
     }
 
     static byte[] hello(final long requestId, final int capabilities) {
-        final byte[] f = new byte[HelloRequestFlyweight.LENGTH];
-        final HelloRequestFlyweight h = new HelloRequestFlyweight().wrap(BytesStore.wrap(f), 0);
-        h.header().set(HelloRequestFlyweight.LENGTH, AgentAbi.HELLO_REQUEST, 0);
-        h.requestId(requestId).requestedCapabilityBits(capabilities);
-        return f;
+        return HelloRequestBuilder.frame(requestId, capabilities);
     }
 
     /**
@@ -38,15 +35,9 @@ final class BenchRequests {
      * @param sourceMode {@link SourceMode#FUSED} for DESKTOP, {@link SourceMode#PIXEL} for ACTIVE_WINDOW (§5.3).
      */
     static byte[] observe(final long requestId, final int scopeKind, final int sourceMode, final long maximumTargets) {
-        final byte[] f = new byte[ObserveRequestFlyweight.LENGTH];
-        final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(BytesStore.wrap(f), 0);
-        o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
-        o.requestId(requestId);
-        o.scope().kind(scopeKind).sourceMode(sourceMode);
-        o.freshness().policy(FreshnessPolicy.LATEST_VALID);
-        o.requestedCapabilityBits(Capability.OBSERVE).maximumTargets(maximumTargets)
-            .targetStride(TargetFlyweight.LENGTH).totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
-        return f;
+        return Frames.of(new ObserveRequestBuilder().requestId(requestId)
+            .scope(new ReadScope(scopeKind, sourceMode, 0, null)).maximumTargets(maximumTargets)
+            .targetStride(TargetFlyweight.LENGTH).totalCapacity(ObserveRequestBuilder.MAX_CAPACITY)::writeTo);
     }
 
     /**
@@ -55,22 +46,9 @@ final class BenchRequests {
      */
     static byte[] query(final long requestId, final long maximumResults, final String text,
         final Consumer<QueryFilterFlyweight> filter) {
-        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        final int textAt = QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH;
-        final int total = textAt + utf8.length;
-        final byte[] f = new byte[total];
-        final BytesStore<?, byte[]> s = BytesStore.wrap(f);
-        final QueryRequestFlyweight q = new QueryRequestFlyweight().wrap(s, 0);
-        q.header().set(QueryRequestFlyweight.LENGTH, AgentAbi.QUERY_REQUEST, 0);
-        q.requestId(requestId).generation(0);
-        q.scope().kind(ScopeKind.DESKTOP).sourceMode(SourceMode.FUSED);
-        q.freshness().policy(FreshnessPolicy.LATEST_VALID);
-        q.requestedCapabilityBits(Capability.OBSERVE).maximumResults(maximumResults).filterCount(1)
-            .filterStride(QueryFilterFlyweight.LENGTH).filtersOffset(QueryRequestFlyweight.LENGTH).totalSize(total);
-        final QueryFilterFlyweight qf = new QueryFilterFlyweight().wrap(s, QueryRequestFlyweight.LENGTH);
-        qf.textOffset(textAt).textSize(utf8.length);
-        System.arraycopy(utf8, 0, f, textAt, utf8.length);
-        filter.accept(qf);
+        final byte[] f = Frames.of(new QueryRequestBuilder().requestId(requestId).maximumResults(maximumResults)
+            .text(text.getBytes(StandardCharsets.UTF_8), 0)::writeTo);
+        filter.accept(new QueryFilterFlyweight().wrap(BytesStore.wrap(f), QueryRequestFlyweight.LENGTH).flags(0));
         return f;
     }
 

@@ -1,6 +1,6 @@
 package dev.saccade.bench;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionBatchFlyweight;

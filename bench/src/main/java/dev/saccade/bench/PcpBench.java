@@ -1,11 +1,11 @@
 package dev.saccade.bench;
 
-import dev.saccade.owner.pcp.JsonTree;
-import dev.saccade.owner.pcp.PcpClient;
-import dev.saccade.owner.pcp.PcpContext;
-import dev.saccade.owner.pcp.PcpEndpoint;
-import dev.saccade.owner.pcp.PcpPeer;
-import dev.saccade.owner.pcp.TrustedKeys;
+import dev.saccade.pcp.JsonTree;
+import dev.saccade.pcp.PcpClient;
+import dev.saccade.pcp.PcpContext;
+import dev.saccade.pcp.PcpEndpoint;
+import dev.saccade.pcp.PcpPeer;
+import dev.saccade.pcp.TrustedKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

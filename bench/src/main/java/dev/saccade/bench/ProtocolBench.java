@@ -1,5 +1,6 @@
 package dev.saccade.bench;
 
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionValidator;

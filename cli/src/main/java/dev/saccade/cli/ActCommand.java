@@ -1,6 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.ActionExchange;
+import dev.saccade.client.ActionBatchBuilder;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
@@ -279,7 +281,7 @@ final class ActCommand implements Callable<Integer> {
             // The deadline counts from the send, not from before connecting.
             final int length = batch.deadlineNs(deadlineFromNow()).writeTo(client.requestStore(), client.requestOffset());
             exchange.roundTrip(client, length);
-            return exchange.print(output, "act");
+            return CompletionOutput.act(output, exchange, "act");
         }
     }
 
@@ -331,7 +333,7 @@ final class ActCommand implements Callable<Integer> {
             throw usage(name + " takes no --to-at (only drag-drop and text-select have a second point)");
         }
         if (at != null) {
-            batch.points(at, toAt);
+            batch.points(at.q8(), toAt == null ? null : toAt.q8());
         }
     }
 

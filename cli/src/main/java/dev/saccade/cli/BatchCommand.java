@@ -1,6 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.ActionExchange;
+import dev.saccade.client.BatchVerifier;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
@@ -132,7 +134,7 @@ final class BatchCommand implements Callable<Integer> {
                     .deadlineNs(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMs));
             }
             exchange.roundTrip(client, frame.length);
-            return exchange.print(output, "batch");
+            return CompletionOutput.act(output, exchange, "batch");
         }
     }
 }

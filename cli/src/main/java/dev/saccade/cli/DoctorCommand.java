@@ -1,6 +1,6 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;

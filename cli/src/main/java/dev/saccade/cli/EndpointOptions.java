@@ -1,8 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.ipc.RuntimeDirectory;
-import dev.saccade.ipc.ServiceUnavailableException;
+import dev.saccade.client.ServiceUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

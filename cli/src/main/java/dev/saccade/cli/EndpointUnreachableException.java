@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ServiceUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
 

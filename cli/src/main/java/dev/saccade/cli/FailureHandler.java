@@ -1,8 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentProtocolException;
-import dev.saccade.ipc.HelloRefusedException;
-import dev.saccade.ipc.ServiceUnavailableException;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.UnexpectedReplyException;
+import dev.saccade.client.AgentProtocolException;
+import dev.saccade.client.HelloRefusedException;
+import dev.saccade.client.ServiceUnavailableException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.BatchVerifier;
+import dev.saccade.client.ReadFreshness;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -11,7 +13,7 @@ import picocli.CommandLine.Spec;
  */
 final class FreshnessOptions {
     /** Longest wait: Integer.MAX_VALUE ms, about 24.8 days; loop for longer. */
-    static final long MAX_WAIT_MS = Integer.MAX_VALUE;
+    static final long MAX_WAIT_MS = dev.saccade.client.BatchVerifier.MAX_WAIT_MS;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;

@@ -1,6 +1,6 @@
 package dev.saccade.cli;
 
-import dev.saccade.cli.mcp.McpServer;
+import dev.saccade.mcp.McpServer;
 import dev.saccade.protocol.Capability;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;

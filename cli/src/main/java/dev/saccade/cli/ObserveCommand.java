@@ -1,6 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import java.io.IOException;
@@ -69,7 +71,7 @@ final class ObserveCommand implements Callable<Integer> {
         try (AgentClient client = endpoint.connect(Capability.OBSERVE, freshness.waitMs())) {
             final int length = request.writeTo(client.requestStore(), client.requestOffset());
             exchange.roundTrip(client, length, REQUEST_ID, AgentAbi.OBSERVE_COMPLETION);
-            return exchange.print(output, "observe", timeoutHint(freshness));
+            return CompletionOutput.read(output, exchange, "observe", timeoutHint(freshness));
         }
     }
 

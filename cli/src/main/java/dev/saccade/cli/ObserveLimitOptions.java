@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ObserveRequestBuilder;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import dev.saccade.ipc.EndpointBusyException;
 import dev.saccade.ipc.UnsafeRuntimeDirectoryException;
 import dev.saccade.owner.OwnerService;
+import dev.saccade.pcp.OwnerPcp;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -64,8 +65,11 @@ final class OwnerRunCommand implements Callable<Integer> {
             err.println("saccade: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        // PCP is a client of the owner's agent endpoint and runs beside it (docs/architecture.md, "Processes").
+        final OwnerPcp pcp = OwnerPcp.start(service.context().runtimeDirectory(), service.endpoint(),
+            service.context().display(), service.accessibility());
         final Thread hook = new Thread(() -> {
-            service.close();
+            stop(pcp, service, err);
             stopped.countDown();
         }, "saccade-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -73,7 +77,19 @@ final class OwnerRunCommand implements Callable<Integer> {
             onStarted.accept(service);
         }
         stopped.await(); // until SIGTERM/SIGINT runs the hook, or a planned handoff is done
-        service.close(); // idempotent; after a handoff the adopted listener is dropped, not unlinked
+        stop(pcp, service, err); // idempotent; after a handoff the adopted listener is dropped, not unlinked
         return ExitCodes.SUCCESS;
+    }
+
+    /** PCP first (it is the owner's client), then the owner. */
+    private static void stop(final OwnerPcp pcp, final OwnerService service, final PrintWriter err) {
+        if (pcp != null) {
+            try {
+                pcp.close();
+            } catch (final java.io.IOException e) {
+                err.println("saccade: event=pcp_close_failed error=" + e);
+            }
+        }
+        service.close();
     }
 }

@@ -19,6 +19,11 @@ public record PointArgument(int xQ8, int yQ8) {
     private static final BigDecimal ONE_Q8 = BigDecimal.valueOf(RectQ8.ONE);
 
     /** Parses {@code X,Y}. */
+    /** The point as the agent client takes it. */
+    public dev.saccade.client.Q8Point q8() {
+        return new dev.saccade.client.Q8Point(xQ8, yQ8);
+    }
+
     static PointArgument parse(final String text) {
         final String[] parts = text.split(",", -1);
         if (parts.length != 2) {

@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ActionBatchBuilder;
 import java.util.List;
 
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.QueryRequestBuilder;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.TextMatch;
@@ -167,7 +169,7 @@ final class QueryCommand implements Callable<Integer> {
             request.sources(bits(sources));
         }
         if (within != null) {
-            request.geometry(within);
+            request.geometry(within.q8());
         }
         if (minimumConfidenceQ16 != null) {
             request.minimumConfidenceQ16(minimumConfidenceQ16);
@@ -188,7 +190,7 @@ final class QueryCommand implements Callable<Integer> {
         try (AgentClient client = endpoint.connect(Capability.OBSERVE, freshness.waitMs())) {
             final int length = request.writeTo(client.requestStore(), client.requestOffset());
             exchange.roundTrip(client, length, REQUEST_ID, AgentAbi.QUERY_COMPLETION);
-            return exchange.print(output, "query", ObserveCommand.timeoutHint(freshness));
+            return CompletionOutput.read(output, exchange, "query", ObserveCommand.timeoutHint(freshness));
         }
     }
 

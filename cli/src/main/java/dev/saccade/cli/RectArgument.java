@@ -13,6 +13,11 @@ import picocli.CommandLine.TypeConversionException;
  * width and height must be positive, because a rect without area intersects nothing (§5.3).
  */
 public record RectArgument(int xQ8, int yQ8, int widthQ8, int heightQ8) {
+    /** The rect as the agent client takes it. */
+    public dev.saccade.client.Q8Rect q8() {
+        return new dev.saccade.client.Q8Rect(xQ8, yQ8, widthQ8, heightQ8);
+    }
+
     /** Format in help texts and messages. */
     static final String FORMAT = "X,Y,W,H";
 

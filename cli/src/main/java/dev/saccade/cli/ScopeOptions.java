@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.ScopeKind;
 
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,7 +50,7 @@ final class ScopeOptions {
                 if (stableId != null) {
                     throw usage("--scope-id does not apply to --scope rect");
                 }
-                return new ReadScope(kind, sourceMode, 0, rect);
+                return new ReadScope(kind, sourceMode, 0, rect.q8());
             case ScopeKind.DISPLAY:
                 if (stableId == null) {
                     throw usage("--scope display needs --scope-id DISPLAY_ID (see generation.display_id in --json)");

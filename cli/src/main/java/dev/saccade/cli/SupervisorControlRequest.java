@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.UnexpectedReplyException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;

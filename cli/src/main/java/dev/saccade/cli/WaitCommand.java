@@ -1,6 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.ReadScope;
+import dev.saccade.client.ReadFreshness;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -115,7 +119,7 @@ final class WaitCommand implements Callable<Integer> {
             }
             final int length = request.writeTo(client.requestStore(), client.requestOffset());
             exchange.roundTrip(client, length, WAIT_REQUEST_ID, AgentAbi.OBSERVE_COMPLETION);
-            return exchange.print(output, "wait",
+            return CompletionOutput.read(output, exchange, "wait",
                 "no generation newer than " + Long.toUnsignedString(after) + " within " + waitMs + " ms");
         }
     }

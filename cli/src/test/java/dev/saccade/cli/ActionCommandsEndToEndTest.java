@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ActionBatchBuilder;
 import static dev.saccade.cli.InProcessOwner.FILE_NAME;
 import static dev.saccade.cli.InProcessOwner.OK;
 import static org.junit.jupiter.api.Assertions.assertEquals;

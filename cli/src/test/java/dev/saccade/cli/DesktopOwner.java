@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionCompletionFlyweight;

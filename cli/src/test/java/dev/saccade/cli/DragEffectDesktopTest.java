@@ -3,7 +3,7 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionCompletionFlyweight;

@@ -3,7 +3,7 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;

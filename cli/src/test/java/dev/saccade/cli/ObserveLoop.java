@@ -1,7 +1,7 @@
 package dev.saccade.cli;
 
-import dev.saccade.ipc.AgentClient;
-import dev.saccade.ipc.ServiceUnavailableException;
+import dev.saccade.client.AgentClient;
+import dev.saccade.client.ServiceUnavailableException;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;

@@ -3,10 +3,10 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.pcp.JsonTree;
-import dev.saccade.owner.pcp.PcpContext;
-import dev.saccade.owner.pcp.PcpEndpoint;
-import dev.saccade.owner.pcp.TrustedKeys;
+import dev.saccade.pcp.JsonTree;
+import dev.saccade.pcp.PcpContext;
+import dev.saccade.pcp.PcpEndpoint;
+import dev.saccade.pcp.TrustedKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

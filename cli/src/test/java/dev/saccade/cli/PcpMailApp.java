@@ -1,8 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.owner.pcp.JsonTree;
-import dev.saccade.owner.pcp.PcpClient;
-import dev.saccade.owner.pcp.TrustedKeys;
+import dev.saccade.pcp.JsonTree;
+import dev.saccade.pcp.PcpClient;
+import dev.saccade.pcp.TrustedKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.AgentClient;
+import dev.saccade.client.AgentClient;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionBatchFlyweight;

@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.ObserveRequestBuilder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

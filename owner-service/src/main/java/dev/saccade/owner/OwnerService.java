@@ -44,7 +44,6 @@ public final class OwnerService implements AutoCloseable {
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
     private ListenerHandoff link;
-    private dev.saccade.owner.pcp.OwnerPcp pcp; // PCP (issue 8): a client of the agent endpoint
     private boolean closed;
     private final Object persistLock = new Object();
 
@@ -122,8 +121,6 @@ public final class OwnerService implements AutoCloseable {
         } else {
             endpoint = OwnerEndpoint.serve(context.endpoint(), store, context.maxClients(), context.busyWait(), agentService);
         }
-        // The agent endpoint's path, not endpoint.path(): a supervised endpoint listens only once handed over.
-        pcp = dev.saccade.owner.pcp.OwnerPcp.start(context.runtimeDirectory(), context.endpoint(), context.display(), accessibility);
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
     }
@@ -229,8 +226,17 @@ public final class OwnerService implements AutoCloseable {
         return accessibility;
     }
 
+    /**
+     * The agent endpoint's path as configured. A supervised owner listens on it only once the
+     * supervisor handed the listener over; a client of the owner (PCP) connects to this path.
+     */
     public Path endpoint() {
         return context.endpoint();
+    }
+
+    /** The concluded settings the owner runs with. */
+    public OwnerContext context() {
+        return context;
     }
 
     /** The newest generation published (any thread). */
@@ -254,13 +260,6 @@ public final class OwnerService implements AutoCloseable {
         }
         closed = true;
         final long last = store == null ? 0 : store.lastGeneration();
-        if (pcp != null) {
-            try {
-                pcp.close();
-            } catch (final IOException e) {
-                LOG.warn("event=pcp_close_failed error={}", e.toString());
-            }
-        }
         if (endpoint != null) {
             try {
                 endpoint.close();

@@ -23,18 +23,18 @@ import java.util.function.Predicate;
  * private 0700 runtime directory, the desktop's session bus, no input helper (this module cannot
  * load it; the cli module's tests drive the helper).
  */
-final class DesktopService implements AutoCloseable {
-    final TestDesktop desktop;
-    final Path runtime;
-    OwnerService service;
-    SocketWire client;
+public final class DesktopService implements AutoCloseable {
+    public final TestDesktop desktop;
+    public final Path runtime;
+    public OwnerService service;
+    public SocketWire client;
 
     private DesktopService(final TestDesktop desktop, final Path runtime) {
         this.desktop = desktop;
         this.runtime = runtime;
     }
 
-    static DesktopService start(final TestDesktop desktop) throws Exception {
+    public static DesktopService start(final TestDesktop desktop) throws Exception {
         final DesktopService d = new DesktopService(desktop, Files.createTempDirectory("saccade-desktop-test",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         d.startService();
@@ -42,34 +42,34 @@ final class DesktopService implements AutoCloseable {
     }
 
     /** (Re)starts the service and its client on the same runtime directory. */
-    void startService() throws Exception {
+    public void startService() throws Exception {
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
             .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }
 
-    void stopService() throws Exception {
+    public void stopService() throws Exception {
         client.close();
         service.close();
     }
 
     /** An observe of up to 10,000 targets, changed by {@code change}. */
-    CompletionFlyweight observe(final Consumer<ObserveRequestFlyweight> change) throws IOException {
+    public CompletionFlyweight observe(final Consumer<ObserveRequestFlyweight> change) throws IOException {
         return ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
             o.maximumTargets(10_000);
             change.accept(o);
         })));
     }
 
-    CompletionFlyweight query(final byte[] request) throws IOException {
+    public CompletionFlyweight query(final byte[] request) throws IOException {
         final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(request));
         assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
         return c;
     }
 
     /** Observes until {@code done} holds, waiting for each next generation in between. */
-    CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
+    public CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
         final Predicate<CompletionFlyweight> done) throws IOException {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         CompletionFlyweight c;
@@ -86,7 +86,17 @@ final class DesktopService implements AutoCloseable {
         throw new AssertionError("condition not reached by generation " + c.generation().generation());
     }
 
-    static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
+    /** Record {@code i} of an observe or query completion. */
+    public static TargetFlyweight target(final CompletionFlyweight c, final int i) {
+        return ObserveQueryConformance.target(c, i);
+    }
+
+    /** A record's text. */
+    public static String text(final CompletionFlyweight c, final TargetFlyweight t) {
+        return ObserveQueryConformance.text(c, t);
+    }
+
+    public static int count(final CompletionFlyweight c, final Predicate<TargetFlyweight> p) {
         int n = 0;
         for (int i = 0; i < c.targetCount(); i++) {
             if (p.test(ObserveQueryConformance.target(c, i))) {
@@ -96,7 +106,7 @@ final class DesktopService implements AutoCloseable {
         return n;
     }
 
-    static TargetFlyweight find(final CompletionFlyweight c, final long id) {
+    public static TargetFlyweight find(final CompletionFlyweight c, final long id) {
         for (int i = 0; i < c.targetCount(); i++) {
             final TargetFlyweight t = ObserveQueryConformance.target(c, i);
             if (t.targetId() == id) {

@@ -14,20 +14,20 @@ import net.openhft.chronicle.bytes.BytesStore;
  * text and completes plans with a chosen platform code. It proves what the planner asks for,
  * never that input happens (the helper's own tests do that on a real X server).
  */
-final class RecordingExecutor implements InputExecutor, PlanWriter {
-    final List<List<String>> plans = new ArrayList<>();
-    final BytesStore<?, byte[]> state = BytesStore.wrap(new byte[PhysicalStateFlyweight.LENGTH]);
-    final PhysicalStateFlyweight physical = new PhysicalStateFlyweight().wrap(state, 0);
-    boolean available = true;
-    int planResult = ResultCode.PLATFORM_OK;
+public final class RecordingExecutor implements InputExecutor, PlanWriter {
+    public final List<List<String>> plans = new ArrayList<>();
+    public final BytesStore<?, byte[]> state = BytesStore.wrap(new byte[PhysicalStateFlyweight.LENGTH]);
+    public final PhysicalStateFlyweight physical = new PhysicalStateFlyweight().wrap(state, 0);
+    public boolean available = true;
+    public int planResult = ResultCode.PLATFORM_OK;
     /** Plans stay pending until this is cleared. */
-    boolean holdPlans;
-    Runnable onSubmit = () -> { };
-    int releases;
+    public boolean holdPlans;
+    public Runnable onSubmit = () -> { };
+    public int releases;
     private List<String> current;
     private long nextId = 1;
 
-    RecordingExecutor() {
+    public RecordingExecutor() {
         physical.permissionEpoch(9).physicalSequence(1);
     }
 
@@ -71,7 +71,7 @@ final class RecordingExecutor implements InputExecutor, PlanWriter {
         return ResultCode.PLATFORM_OK;
     }
 
-    List<String> lastPlan() {
+    public List<String> lastPlan() {
         return plans.get(plans.size() - 1);
     }
 

@@ -1,7 +1,7 @@
 package dev.saccade.cli.pcp;
 
-import dev.saccade.owner.pcp.HostConfirmations;
-import dev.saccade.owner.pcp.JsonTree;
+import dev.saccade.pcp.HostConfirmations;
+import dev.saccade.pcp.JsonTree;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;

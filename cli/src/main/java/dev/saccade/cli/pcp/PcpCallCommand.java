@@ -1,7 +1,7 @@
 package dev.saccade.cli.pcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.saccade.owner.pcp.JsonTree;
+import dev.saccade.pcp.JsonTree;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -1,8 +1,8 @@
 package dev.saccade.cli.pcp;
 
 import dev.saccade.cli.ExitCodes;
-import dev.saccade.owner.pcp.JsonTree;
-import dev.saccade.owner.pcp.PcpClient;
+import dev.saccade.pcp.JsonTree;
+import dev.saccade.pcp.PcpClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.SocketTimeoutException;

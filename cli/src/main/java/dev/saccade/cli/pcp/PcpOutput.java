@@ -1,7 +1,7 @@
 package dev.saccade.cli.pcp;
 
 import dev.saccade.cli.ExitCodes;
-import dev.saccade.owner.pcp.JsonTree;
+import dev.saccade.pcp.JsonTree;
 import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;

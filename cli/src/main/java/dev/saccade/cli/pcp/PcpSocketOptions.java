@@ -2,7 +2,7 @@ package dev.saccade.cli.pcp;
 
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.cli.ExitCodes;
-import dev.saccade.owner.pcp.PcpClient;
+import dev.saccade.pcp.PcpClient;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.saccade.cli.pcp;
 
 import dev.saccade.cli.ExitCodes;
-import dev.saccade.owner.pcp.TrustedKeys;
+import dev.saccade.pcp.TrustedKeys;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

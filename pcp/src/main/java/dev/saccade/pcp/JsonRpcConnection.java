@@ -1,0 +1,313 @@
+package dev.saccade.pcp;
+
+import java.io.ByteArrayOutputStream;
+import dev.saccade.jsonrpc.JsonLineParser;
+import dev.saccade.jsonrpc.JsonNode;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One newline-delimited JSON-RPC 2.0 connection (Unix socket or loopback TCP), seen by PCP Core
+ * as a {@link PcpPeer}.
+ *
+ * <p>Three threads: the reader splits lines (at most {@code maxLineBytes}; a longer line is
+ * skipped to its newline and answered -32600, the connection stays), routes Response objects to
+ * our outstanding requests at once and queues requests for the worker; the worker runs them in
+ * order (so a request that waits on an application never stalls the routing of that
+ * application's answers); the writer drains a bounded queue of outgoing lines. Notifications
+ * are dropped (and counted) when that queue is full rather than blocking the event source on a
+ * slow subscriber; replies wait for room.
+ */
+final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(JsonRpcConnection.class);
+    static final int OUTBOUND_CAPACITY = 1024;
+    static final int PENDING_REQUESTS = 64;
+
+    private final String name;
+    private final Closeable socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final PcpDispatcher dispatcher;
+    private final int maxLineBytes;
+    private final TokenBucket bucket;
+    /** Used by the reader thread only. */
+    private final JsonLineParser parser = JsonRpc.parser();
+    private final Runnable onClose;
+    private final BlockingQueue<String> outbound = new ArrayBlockingQueue<>(OUTBOUND_CAPACITY);
+    private final ThreadPoolExecutor worker;
+    private final Map<Long, CompletableFuture<Object>> outstanding = new ConcurrentHashMap<>();
+    private final AtomicLong nextRequestId = new AtomicLong(1);
+    private final AtomicLong droppedNotifications = new AtomicLong();
+    /** How long requests still running at EOF may take before the connection is closed anyway. */
+    static final long DRAIN_MS = 60_000;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile boolean open = true;
+    /** Set by the reader after EOF once the worker is done: the writer closes when its queue is empty. */
+    private volatile boolean readerDone;
+    private Thread writerThread;
+
+    JsonRpcConnection(final String name, final Closeable socket, final InputStream in, final OutputStream out,
+        final PcpDispatcher dispatcher, final int maxLineBytes, final TokenBucket bucket, final Runnable onClose) {
+        this.name = name;
+        this.socket = socket;
+        this.in = in;
+        this.out = out;
+        this.dispatcher = dispatcher;
+        this.maxLineBytes = maxLineBytes;
+        this.bucket = bucket;
+        this.onClose = onClose;
+        this.worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(PENDING_REQUESTS),
+            r -> daemon(r, "saccade-pcp-worker-" + name));
+    }
+
+    private static Thread daemon(final Runnable r, final String threadName) {
+        final Thread t = new Thread(r, threadName);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** Starts the reader and writer; the reader thread ends the connection on EOF or error. */
+    void start() {
+        dispatcher.connected(this);
+        writerThread = daemon(this::writeLoop, "saccade-pcp-writer-" + name);
+        writerThread.start();
+        daemon(this::readLoop, "saccade-pcp-reader-" + name).start();
+    }
+
+    private void readLoop() {
+        final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        final byte[] chunk = new byte[8192];
+        boolean skipping = false;
+        try {
+            for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (chunk[i] != '\n') {
+                        continue;
+                    }
+                    if (!skipping) {
+                        line.write(chunk, start, i - start);
+                        if (line.size() > maxLineBytes) {
+                            tooLong();
+                        } else {
+                            accept(line.toByteArray());
+                        }
+                    }
+                    line.reset();
+                    skipping = false;
+                    start = i + 1;
+                }
+                if (!skipping) {
+                    line.write(chunk, start, n - start);
+                    if (line.size() > maxLineBytes) {
+                        // Keep nothing of an oversized line: memory stays bounded by the limit.
+                        skipping = true;
+                        line.reset();
+                        tooLong();
+                    }
+                }
+            }
+        } catch (final IOException e) {
+            // The peer reset or we closed: the connection ends the same way as on EOF.
+        }
+        // EOF may be a half-close after the last request: finish what was asked, send it, then close.
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(DRAIN_MS, TimeUnit.MILLISECONDS)) {
+                close();
+            }
+        } catch (final InterruptedException e) {
+            close();
+        }
+        readerDone = true;
+    }
+
+    private void tooLong() {
+        enqueueReply(JsonRpc.errorLine(null, new PcpError(PcpError.INVALID_REQUEST,
+            "Invalid Request: line longer than " + maxLineBytes + " bytes",
+            JsonTree.object("max_line_bytes", (long) maxLineBytes))));
+    }
+
+    /** One line off the socket, parsed here on the reader (the codec is strict UTF-8 and bounded). */
+    private void accept(final byte[] line) {
+        if (blank(line)) {
+            return; // a stray empty line is not a message
+        }
+        final JsonNode message = parser.parse(line, line.length);
+        // Responses to our own requests are routed here on the reader, never behind a waiting worker.
+        if (JsonRpc.isResponse(message)) {
+            JsonRpc.handle(message, this);
+            return;
+        }
+        try {
+            worker.execute(() -> {
+                final String reply = JsonRpc.handle(message, this);
+                if (reply != null) {
+                    enqueueReply(reply);
+                }
+            });
+        } catch (final RejectedExecutionException e) {
+            if (open) {
+                enqueueReply(JsonRpc.errorLine(null, new PcpError(PcpError.RATE_LIMITED,
+                    "Rate limited: " + PENDING_REQUESTS + " requests already queued on this connection",
+                    JsonTree.object("retry_after_ms", 100L))));
+            }
+        }
+    }
+
+    private static boolean blank(final byte[] line) {
+        for (final byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Object call(final String method, final Map<String, Object> params) throws PcpError {
+        final long retryAfterMs = bucket.tryTake(System.nanoTime());
+        if (retryAfterMs > 0) {
+            throw new PcpError(PcpError.RATE_LIMITED, "Rate limited", JsonTree.object("retry_after_ms", retryAfterMs));
+        }
+        try {
+            return dispatcher.dispatch(this, method, params);
+        } catch (final PcpError e) {
+            throw e;
+        } catch (final RuntimeException e) {
+            LOG.warn("event=pcp_internal_error peer={} method={} error={}", name, method, e.toString());
+            throw new PcpError(PcpError.INTERNAL_ERROR, "Internal error", JsonTree.object("method", method));
+        }
+    }
+
+    @Override
+    public void response(final Object id, final Object result, final Map<?, ?> error) {
+        if (!(id instanceof Long)) {
+            return; // not an id of ours: nothing waits for it
+        }
+        final CompletableFuture<Object> waiting = outstanding.remove(id);
+        if (waiting == null) {
+            return; // late answer after our timeout: dropped
+        }
+        if (error != null) {
+            final Object code = error.get("code");
+            final Object message = error.get("message");
+            final Object data = error.get("data");
+            @SuppressWarnings("unchecked")
+            final Map<String, Object> dataMap = data instanceof Map ? (Map<String, Object>) data : null;
+            waiting.completeExceptionally(new PcpError(code instanceof Long ? ((Long) code).intValue() : PcpError.INTERNAL_ERROR,
+                message instanceof String ? (String) message : "Application error", dataMap));
+        } else {
+            waiting.complete(result);
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public boolean notify(final String method, final Map<String, Object> params) {
+        if (!open) {
+            return false;
+        }
+        if (!outbound.offer(JsonRpc.notification(method, params))) {
+            droppedNotifications.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<Object> request(final String method, final Map<String, Object> params) {
+        final CompletableFuture<Object> answer = new CompletableFuture<>();
+        if (!open) {
+            answer.completeExceptionally(new IOException("connection " + name + " closed"));
+            return answer;
+        }
+        final long id = nextRequestId.getAndIncrement();
+        outstanding.put(id, answer);
+        answer.whenComplete((r, t) -> outstanding.remove(id)); // timeouts cancel: no leak
+        if (!outbound.offer(JsonRpc.request(id, method, params))) {
+            answer.completeExceptionally(new IOException("connection " + name + " is not reading"));
+        }
+        if (!open) {
+            answer.completeExceptionally(new IOException("connection " + name + " closed"));
+        }
+        return answer;
+    }
+
+    private void enqueueReply(final String reply) {
+        try {
+            while (open && !outbound.offer(reply, 100, TimeUnit.MILLISECONDS)) {
+                // The peer does not read its replies; keep waiting while it is connected.
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void writeLoop() {
+        try {
+            while (open) {
+                final String line = outbound.poll(100, TimeUnit.MILLISECONDS);
+                if (line == null && readerDone) {
+                    break;
+                }
+                if (line != null) {
+                    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                    if (outbound.isEmpty()) {
+                        out.flush();
+                    }
+                }
+            }
+        } catch (final IOException | InterruptedException e) {
+            // Peer gone or shutting down: the reader sees it too and closes.
+        } finally {
+            close();
+        }
+    }
+
+    long droppedNotifications() {
+        return droppedNotifications.get();
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        open = false;
+        worker.shutdownNow();
+        for (final CompletableFuture<Object> waiting : outstanding.values()) {
+            waiting.completeExceptionally(new IOException("connection " + name + " closed"));
+        }
+        try {
+            socket.close();
+        } catch (final IOException ignore) {
+            // Closing a socket the peer already reset: nothing left to release.
+        }
+        dispatcher.disconnected(this);
+        onClose.run();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.saccade.pcp;
+
+import java.util.Map;
+
+/**
+ * PCP Core as a Java interface: the seed's in-process transport. A call takes the method name
+ * and its parameters as {@link JsonTree} values and returns the result value or throws the
+ * {@link PcpError} a socket client would receive as the error object, so the socket server is
+ * only framing around this interface and tests can call it directly.
+ *
+ * <p>The host-side operations ({@link #confirm}, {@link #deny}) are deliberately not PCP methods:
+ * a confirmation is approved by the user on the host ({@code saccade pcp confirm ID}), never by
+ * the caller that asked for it.
+ */
+public interface PcpCore {
+    /**
+     * Runs one PCP method for {@code caller}.
+     *
+     * @param params the request's {@code params} object; an empty map when it had none.
+     * @return the JSON-RPC {@code result} value.
+     * @throws PcpError the JSON-RPC error to answer.
+     */
+    Object call(PcpPeer caller, String method, Map<String, Object> params) throws PcpError;
+
+    /**
+     * Approves a pending confirmation: the capability runs in its application and its
+     * {@code CapabilityResult} is returned (and also pushed to the caller that invoked it).
+     */
+    Map<String, Object> confirm(String confirmationId) throws PcpError;
+
+    /** Denies a pending confirmation; its invoker is told -32006. */
+    void deny(String confirmationId) throws PcpError;
+
+    /** {@code peer}'s connection ended: its subscriptions end, its application is gone. */
+    void disconnected(PcpPeer peer);
+}

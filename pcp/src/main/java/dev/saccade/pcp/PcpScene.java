@@ -1,0 +1,23 @@
+package dev.saccade.pcp;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What PCP Core reads from and does to the desktop: surfaces, their element trees and
+ * structural actions. The owner's implementation answers from the agent protocol's own scene
+ * generations and acts through its action path, so PCP is no second way to inject input.
+ */
+public interface PcpScene {
+    /** Top-level windows as query.surface reports them (surface_id, app_id, title, state, geometry, tier). */
+    List<Map<String, Object>> surfaces() throws PcpError;
+
+    /** query.elements' result: {@code {"root": {...}}}; -32001, -32002 or -32020 as the seed says. */
+    Map<String, Object> elements(String surfaceId, String focusId) throws PcpError;
+
+    /** invoke.action's result: {@code {"executed": true, "result": {...}}}. */
+    Map<String, Object> invokeAction(String surfaceId, String elementId, String action, Object value) throws PcpError;
+
+    /** System-level conditions for query.session_context (input mode, lock state where readable). */
+    Map<String, Object> systemState();
+}

@@ -1,0 +1,243 @@
+package dev.saccade.pcp;
+
+import dev.saccade.ipc.EndpointListener;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The external transport of one {@link PcpDispatcher}: newline-delimited JSON-RPC 2.0 on a Unix
+ * socket (bound, permission-set and peer-uid-checked by {@link EndpointListener}) and, only when
+ * given a port and a bearer token, on loopback TCP. A TCP client's first line must be
+ * {@code Authorization: Bearer <token>}; anything else closes the connection unanswered.
+ *
+ * <p>One acceptor thread per listener; each connection runs its own threads
+ * ({@link JsonRpcConnection}). At most {@code maxConnections} at once: more are closed at accept.
+ */
+public final class PcpServer implements AutoCloseable {
+    public static final String AUTHORIZATION_PREFIX = "Authorization: Bearer ";
+    private static final Logger LOG = LoggerFactory.getLogger(PcpServer.class);
+    /** How long a TCP client has to present its token. */
+    private static final int AUTH_TIMEOUT_MS = 5_000;
+    /** TCP clients presenting their token at once, at most: each holds a thread for up to the auth timeout. */
+    private static final int MAX_AUTHENTICATING = 16;
+    private static final long ACCEPT_RETRY_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final PcpDispatcher dispatcher;
+    private final int maxLineBytes;
+    private final int maxConnections;
+    private final int rateCapacity;
+    private final int ratePerSecond;
+    private final Set<JsonRpcConnection> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicLong refused = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger authenticating = new java.util.concurrent.atomic.AtomicInteger();
+    private EndpointListener unix;
+    private Selector selector;
+    private ServerSocket tcp;
+    private byte[] bearerToken;
+    private volatile boolean closed;
+
+    private PcpServer(final PcpDispatcher dispatcher, final int maxLineBytes, final int maxConnections,
+        final int rateCapacity, final int ratePerSecond) {
+        this.dispatcher = dispatcher;
+        this.maxLineBytes = maxLineBytes;
+        this.maxConnections = maxConnections;
+        this.rateCapacity = rateCapacity;
+        this.ratePerSecond = ratePerSecond;
+    }
+
+    /**
+     * Serves {@code dispatcher} on the Unix socket {@code path} (its directory must exist, 0700).
+     *
+     * @param rateCapacity burst of requests per connection; {@code ratePerSecond} its refill.
+     * @param busyWait how long to wait for a live listener on {@code path} to go away (an
+     *     owner being replaced still holds it).
+     */
+    public static PcpServer serve(final Path path, final PcpDispatcher dispatcher, final int maxLineBytes,
+        final int maxConnections, final int rateCapacity, final int ratePerSecond, final Duration busyWait)
+        throws IOException {
+        final PcpServer server = new PcpServer(dispatcher, maxLineBytes, maxConnections, rateCapacity, ratePerSecond);
+        try {
+            server.unix = EndpointListener.bind(path, busyWait);
+            server.selector = server.unix.serverChannel().provider().openSelector();
+            server.unix.serverChannel().register(server.selector, SelectionKey.OP_ACCEPT);
+            final Thread acceptor = new Thread(server::acceptUnix, "saccade-pcp-accept-" + path.getFileName());
+            acceptor.setDaemon(true);
+            acceptor.start();
+            LOG.info("event=pcp_bind endpoint={}", path);
+            return server;
+        } catch (final IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** Also serves on loopback TCP {@code port} (0: any free port), for clients that present {@code token}. */
+    public PcpServer serveTcp(final int port, final String token) throws IOException {
+        if (token == null || token.length() < 16) {
+            throw new IllegalArgumentException("the TCP transport needs a bearer token of at least 16 characters");
+        }
+        bearerToken = token.getBytes(StandardCharsets.UTF_8);
+        tcp = new ServerSocket();
+        tcp.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+        final Thread acceptor = new Thread(this::acceptTcp, "saccade-pcp-accept-tcp");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        LOG.info("event=pcp_bind tcp={}", tcp.getLocalSocketAddress());
+        return this;
+    }
+
+    public int tcpPort() {
+        return tcp == null ? -1 : tcp.getLocalPort();
+    }
+
+    public Path path() {
+        return unix.path();
+    }
+
+    public int connections() {
+        return connections.size();
+    }
+
+    /** Connections closed at accept: over the limit, wrong uid, or a TCP client without the token. */
+    public long refusedConnections() {
+        return refused.get() + (unix == null ? 0 : unix.refusedPeers());
+    }
+
+    private void acceptUnix() {
+        while (!closed) {
+            try {
+                selector.select();
+                selector.selectedKeys().clear();
+                for (AFUNIXSocketChannel channel = unix.acceptNonBlocking(); channel != null; channel = unix.acceptNonBlocking()) {
+                    try {
+                        channel.configureBlocking(true);
+                        start("unix:" + unix.lastPeerPid(), channel, channel.socket().getInputStream(),
+                            channel.socket().getOutputStream());
+                    } catch (final IOException e) {
+                        refused.incrementAndGet(); // that peer went away at once: the next one is served
+                        channel.close();
+                    }
+                }
+            } catch (final java.nio.channels.ClosedSelectorException e) {
+                return; // closed
+            } catch (final IOException | RuntimeException e) {
+                if (closed) {
+                    return;
+                }
+                LOG.warn("event=pcp_accept_failed endpoint={} error={}", unix.path(), e.toString());
+                LockSupport.parkNanos(ACCEPT_RETRY_NS); // a lasting failure must not spin a core
+            }
+        }
+    }
+
+    private void acceptTcp() {
+        while (!closed) {
+            final Socket socket;
+            try {
+                socket = tcp.accept();
+            } catch (final IOException e) {
+                if (closed) {
+                    return;
+                }
+                LOG.warn("event=pcp_accept_failed tcp={} error={}", tcp.getLocalSocketAddress(), e.toString());
+                LockSupport.parkNanos(ACCEPT_RETRY_NS);
+                continue;
+            }
+            if (authenticating.incrementAndGet() > MAX_AUTHENTICATING) {
+                authenticating.decrementAndGet();
+                refused.incrementAndGet(); // a connect flood: threads stay bounded
+                closeQuietly(socket);
+                continue;
+            }
+            // Authentication reads from the client: off the acceptor, so a silent client blocks nobody else.
+            final Thread auth = new Thread(() -> {
+                try {
+                    authenticate(socket);
+                } finally {
+                    authenticating.decrementAndGet();
+                }
+            }, "saccade-pcp-auth");
+            auth.setDaemon(true);
+            auth.start();
+        }
+    }
+
+    private void authenticate(final Socket socket) {
+        try {
+            socket.setSoTimeout(AUTH_TIMEOUT_MS);
+            final InputStream in = socket.getInputStream();
+            final byte[] line = new byte[AUTHORIZATION_PREFIX.length() + 512];
+            int length = 0;
+            for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+                if (length == line.length) {
+                    throw new IOException("authorization line too long");
+                }
+                line[length++] = (byte) b;
+            }
+            final byte[] expected = (AUTHORIZATION_PREFIX + new String(bearerToken, StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.UTF_8);
+            final byte[] given = java.util.Arrays.copyOf(line, length);
+            if (!MessageDigest.isEqual(expected, given)) { // constant time: no token oracle
+                throw new IOException("wrong bearer token");
+            }
+            socket.setSoTimeout(0);
+            start("tcp:" + socket.getPort(), socket, in, socket.getOutputStream());
+        } catch (final IOException e) {
+            refused.incrementAndGet();
+            closeQuietly(socket);
+        }
+    }
+
+    private static void closeQuietly(final Socket socket) {
+        try {
+            socket.close();
+        } catch (final IOException ignore) {
+            // Refusing anyway; the peer learns it from the close.
+        }
+    }
+
+    private void start(final String name, final java.io.Closeable socket, final InputStream in,
+        final java.io.OutputStream out) throws IOException {
+        if (closed || connections.size() >= maxConnections) {
+            refused.incrementAndGet();
+            socket.close();
+            return;
+        }
+        final JsonRpcConnection[] self = new JsonRpcConnection[1];
+        final JsonRpcConnection connection = new JsonRpcConnection(name, socket, in, out, dispatcher, maxLineBytes,
+            new TokenBucket(rateCapacity, ratePerSecond, System.nanoTime()), () -> connections.remove(self[0]));
+        self[0] = connection;
+        connections.add(connection);
+        connection.start();
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        if (selector != null) {
+            selector.wakeup();
+        }
+        for (final JsonRpcConnection c : connections) {
+            c.close();
+        }
+        // Listeners first (no new connections), the selector last; every failure is kept.
+        PcpEndpoint.closeAll(tcp, unix, selector);
+    }
+}

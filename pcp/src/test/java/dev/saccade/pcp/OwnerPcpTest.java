@@ -1,0 +1,66 @@
+package dev.saccade.pcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.RuntimeDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The owner's PCP while its socket is still held by the owner being replaced: the start does
+ * not block (the owner runs on), PCP binds as soon as the old listener is gone, and closing
+ * the owner meanwhile ends the wait.
+ */
+@Timeout(60)
+class OwnerPcpTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void waitsForTheReplacedOwnersSocketWithoutHoldingTheOwnerBack() throws Exception {
+        final Path run = Files.createDirectory(temp.resolve("run"), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+        final Path socket = run.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
+        final EndpointListener old = EndpointListener.bind(socket, Duration.ZERO);
+        final long startNs = System.nanoTime();
+        try (OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null, null)) {
+            assertNotNull(pcp);
+            assertEquals(true, System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(1), "start returns at once");
+            assertNull(pcp.endpoint(), "still waiting for the old owner's socket");
+            old.close(); // the old owner exits and unlinks its socket
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pcp.endpoint() == null && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // poll the condition to a deadline
+            }
+            assertNotNull(pcp.endpoint(), "bound once the socket was free");
+            try (PcpClient client = PcpClient.connect(socket, Duration.ofSeconds(10))) {
+                final Map<String, Object> health = client.call("health.check", null, null);
+                assertEquals("ok", ((Map<?, ?>) health.get("result")).get("status"));
+            }
+        }
+    }
+
+    @Test
+    void closingTheOwnerEndsTheWait() throws Exception {
+        final Path run = Files.createDirectory(temp.resolve("run2"), PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+        try (EndpointListener old = EndpointListener.bind(run.resolve(RuntimeDirectory.PCP_SOCKET_NAME), Duration.ZERO)) {
+            final OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null, null);
+            final long closeStart = System.nanoTime();
+            pcp.close();
+            assertEquals(true, System.nanoTime() - closeStart < TimeUnit.SECONDS.toNanos(6), "close does not wait out the minute");
+            assertNull(pcp.endpoint());
+        }
+    }
+}
