@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.client.NameTable;
 import dev.saccade.protocol.Relation;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeKind;
@@ -32,6 +33,11 @@ final class AbiNames {
     abstract static class WordTable implements ITypeConverter<Integer>, Iterable<String> {
         private final String[] words;
         private final int[] values;
+
+        /** The shared table's words of {@code values}, in this (help) order. */
+        WordTable(final NameTable table, final int... values) {
+            this(table.wordsOf(values), values);
+        }
 
         WordTable(final String[] words, final int[] values) {
             if (words.length != values.length) {
@@ -71,34 +77,31 @@ final class AbiNames {
     /** {@code --scope}: which part of the scene a read covers (spec §5.3). */
     static final class ScopeKinds extends WordTable {
         ScopeKinds() {
-            super(new String[] {"desktop", "active-window", "display", "rect"},
-                new int[] {ScopeKind.DESKTOP, ScopeKind.ACTIVE_WINDOW, ScopeKind.DISPLAY, ScopeKind.RECT});
+            super(dev.saccade.client.AbiNames.SCOPE_KINDS, ScopeKind.DESKTOP, ScopeKind.ACTIVE_WINDOW, ScopeKind.DISPLAY,
+                ScopeKind.RECT);
         }
     }
 
     /** {@code --source}: which sources' targets a read keeps (spec §5.3). */
     static final class SourceModes extends WordTable {
         SourceModes() {
-            super(new String[] {"fused", "pixel", "semantic", "grid"},
-                new int[] {SourceMode.FUSED, SourceMode.PIXEL, SourceMode.SEMANTIC, SourceMode.GRID});
+            super(dev.saccade.client.AbiNames.SOURCE_MODES, SourceMode.FUSED, SourceMode.PIXEL, SourceMode.SEMANTIC,
+                SourceMode.GRID);
         }
     }
 
     /** {@code --role}. */
     static final class Roles extends WordTable {
         Roles() {
-            super(new String[] {"button", "link", "text", "text-field", "checkbox", "radio", "menu-item", "slider",
-                "image", "window", "unknown"},
-                new int[] {Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.CHECKBOX, Role.RADIO,
-                    Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.UNKNOWN});
+            super(dev.saccade.client.AbiNames.ROLES, Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.CHECKBOX,
+                Role.RADIO, Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.UNKNOWN);
         }
     }
 
     /** {@code --match}: how {@code --text} compares (raw UTF-8 bytes, case-sensitive; spec §5.6). */
     static final class TextMatches extends WordTable {
         TextMatches() {
-            super(new String[] {"exact", "prefix", "substring"},
-                new int[] {TextMatch.EXACT, TextMatch.PREFIX, TextMatch.SUBSTRING});
+            super(dev.saccade.client.AbiNames.TEXT_MATCHES, TextMatch.EXACT, TextMatch.PREFIX, TextMatch.SUBSTRING);
         }
     }
 
@@ -108,30 +111,26 @@ final class AbiNames {
      */
     static final class Relations extends WordTable {
         Relations() {
-            super(new String[] {"self", "parent", "child", "ancestor", "descendant", "sibling", "contains",
-                "contained-by"},
-                new int[] {Relation.SELF, Relation.PARENT, Relation.CHILD, Relation.ANCESTOR, Relation.DESCENDANT,
-                    Relation.SIBLING, Relation.CONTAINS, Relation.CONTAINED_BY});
+            super(dev.saccade.client.AbiNames.RELATIONS, Relation.SELF, Relation.PARENT, Relation.CHILD, Relation.ANCESTOR,
+                Relation.DESCENDANT, Relation.SIBLING, Relation.CONTAINS, Relation.CONTAINED_BY);
         }
     }
 
     /** {@code --require} / {@code --forbid}: one target capability bit per word. */
     static final class TargetCapabilities extends WordTable {
         TargetCapabilities() {
-            super(new String[] {"pointer-move", "click", "scroll", "drag-source", "drop-target", "text", "invoke",
-                "window-activate", "text-select", "keyboard"},
-                new int[] {TargetCapability.POINTER_MOVE, TargetCapability.CLICK, TargetCapability.SCROLL,
-                    TargetCapability.DRAG_SOURCE, TargetCapability.DROP_TARGET, TargetCapability.TEXT,
-                    TargetCapability.INVOKE, TargetCapability.WINDOW_ACTIVATE, TargetCapability.TEXT_SELECT,
-                    TargetCapability.KEYBOARD});
+            super(dev.saccade.client.AbiNames.TARGET_CAPABILITIES, TargetCapability.POINTER_MOVE, TargetCapability.CLICK,
+                TargetCapability.SCROLL, TargetCapability.DRAG_SOURCE, TargetCapability.DROP_TARGET, TargetCapability.TEXT,
+                TargetCapability.INVOKE, TargetCapability.WINDOW_ACTIVATE, TargetCapability.TEXT_SELECT,
+                TargetCapability.KEYBOARD);
         }
     }
 
     /** {@code --sources}: one source bit per word. */
     static final class SourceBits extends WordTable {
         SourceBits() {
-            super(new String[] {"neural", "accessibility", "pixel", "grid"},
-                new int[] {SourceBit.NEURAL, SourceBit.ACCESSIBILITY, SourceBit.PIXEL, SourceBit.GRID});
+            super(dev.saccade.client.AbiNames.SOURCE_BITS, SourceBit.NEURAL, SourceBit.ACCESSIBILITY, SourceBit.PIXEL,
+                SourceBit.GRID);
         }
     }
 }

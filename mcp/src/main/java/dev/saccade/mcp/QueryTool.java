@@ -1,5 +1,6 @@
 package dev.saccade.mcp;
 
+import dev.saccade.client.AbiNames;
 import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.client.ReadScope;
 import dev.saccade.client.ReadFreshness;
@@ -13,7 +14,7 @@ import dev.saccade.protocol.AgentAbi;
 final class QueryTool implements Tool {
     static final String NAME = "saccade_query";
     static final long REQUEST_ID = 3;
-    static final String[] TEXT_MATCHES = {"exact", "prefix", "substring"};
+    static final String[] TEXT_MATCHES = AbiNames.TEXT_MATCHES.words().toArray(new String[0]);
     static final long MAX_U16 = 65_535;
 
     private final ReadCall call;

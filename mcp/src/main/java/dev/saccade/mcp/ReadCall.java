@@ -1,5 +1,6 @@
 package dev.saccade.mcp;
 
+import dev.saccade.client.AbiNames;
 import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.client.ReadExchange;
 import dev.saccade.client.AgentClient;
@@ -73,7 +74,7 @@ final class ReadCall {
         }
         final int result = completion.result();
         if (result != ResultCode.OK) {
-            ToolResults.error(out, rejected + ResultText.of(result));
+            ToolResults.error(out, rejected + AbiNames.resultText(result));
         } else if (!results.renderable(completion, completion.totalSize())) {
             service.drop(); // a service that answers outside the contract is not trusted further
             ToolResults.error(out, McpServer.INVALID_SERVICE_RESPONSE);

@@ -1,5 +1,6 @@
 package dev.saccade.mcp;
 
+import dev.saccade.client.AbiNames;
 import dev.saccade.client.ReadScope;
 import dev.saccade.client.Q8Rect;
 import dev.saccade.protocol.ScopeKind;
@@ -12,9 +13,9 @@ import dev.saccade.protocol.SourceMode;
  */
 final class ScopeArguments {
     /** Input names of ScopeKind 1..4. */
-    static final String[] SCOPES = {"active-window", "display", "desktop", "rect"};
+    static final String[] SCOPES = AbiNames.SCOPE_KINDS.words().toArray(new String[0]);
     /** Input names of SourceMode 1..4. */
-    static final String[] SOURCE_MODES = {"pixel", "semantic", "grid", "fused"};
+    static final String[] SOURCE_MODES = AbiNames.SOURCE_MODES.words().toArray(new String[0]);
     static final String[] RECT_MEMBERS = {"xQ8", "yQ8", "widthQ8", "heightQ8"};
 
     private ScopeArguments() {
@@ -80,11 +81,4 @@ final class ScopeArguments {
     }
 
     /** The input name of a scope kind, or "unknown". */
-    static String scopeName(final int kind) {
-        return kind >= 1 && kind <= SCOPES.length ? SCOPES[kind - 1] : "unknown";
-    }
-
-    static String sourceModeName(final int mode) {
-        return mode >= 1 && mode <= SOURCE_MODES.length ? SOURCE_MODES[mode - 1] : "unknown";
-    }
 }

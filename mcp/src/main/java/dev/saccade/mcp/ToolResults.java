@@ -1,5 +1,6 @@
 package dev.saccade.mcp;
 
+import dev.saccade.client.AbiNames;
 import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionResultFlyweight;
@@ -17,10 +18,6 @@ import dev.saccade.protocol.TargetFlyweight;
  * inside the reply) before a byte of it is written (M5).
  */
 final class ToolResults {
-    /** Role names of Role 1..10 (mcp.md §8). */
-    private static final String[] ROLES = {
-        "button", "link", "text", "text-field", "checkbox", "radio", "menu-item", "slider", "image", "window"};
-
     private final TargetFlyweight target = new TargetFlyweight();
     private final ActionResultFlyweight row = new ActionResultFlyweight();
 
@@ -39,24 +36,14 @@ final class ToolResults {
             .endObject().endArray();
     }
 
-    /** Whether an OK read completion of {@code length} bytes can be rendered (else "Invalid service response"). */
+    /**
+     * Whether an OK read completion of {@code length} bytes, which the client already validated
+     * ({@link dev.saccade.protocol.CompletionValidator}: records and texts inside the reply), can
+     * be rendered: MCP renders 88-byte records only (M5), else "Invalid service response".
+     */
     boolean renderable(final CompletionFlyweight c, final long length) {
-        if (c.targetStride() != TargetFlyweight.LENGTH) {
-            return false;
-        }
-        final long count = c.targetCount();
-        final long first = c.targetsOffset();
-        if (first < CompletionFlyweight.LENGTH || first + count * TargetFlyweight.LENGTH > length) {
-            return false;
-        }
-        for (long i = 0; i < count; i++) {
-            final TargetFlyweight t = target.wrap(c.bytes(), c.offset() + first + i * TargetFlyweight.LENGTH);
-            final long size = t.textSize();
-            if (size != 0 && (t.textOffset() > length || size > length - t.textOffset())) {
-                return false;
-            }
-        }
-        return true;
+        return c.targetStride() == TargetFlyweight.LENGTH && c.targetsOffset() >= CompletionFlyweight.LENGTH
+            && c.targetsOffset() <= length;
     }
 
     /** The OK observe/query result; {@link #renderable} said yes. */
@@ -82,8 +69,8 @@ final class ToolResults {
             .endObject();
         final ScopeFlyweight s = c.scope();
         w.name("scope").startObject()
-            .name("kind").string(ScopeArguments.scopeName(s.kind()))
-            .name("sourceMode").string(ScopeArguments.sourceModeName(s.sourceMode()))
+            .name("kind").string(AbiNames.SCOPE_KINDS.wordOf(s.kind(), "unknown"))
+            .name("sourceMode").string(AbiNames.SOURCE_MODES.wordOf(s.sourceMode(), "unknown"))
             .name("stableId").u64(s.stableId())
             .name("xQ8").number(s.rectXQ8())
             .name("yQ8").number(s.rectYQ8())
@@ -102,7 +89,7 @@ final class ToolResults {
                 .name("parentId").u64(t.parentId())
                 .name("windowId").u64(t.windowId())
                 .name("displayId").u64(t.displayId())
-                .name("role").string(t.role() >= 1 && t.role() <= ROLES.length ? ROLES[t.role() - 1] : "unknown")
+                .name("role").string(AbiNames.ROLES.wordOf(t.role(), "unknown"))
                 .name("roleCode").number(t.role())
                 .name("capabilities").number(Integer.toUnsignedLong(t.capabilityBits()))
                 .name("flags").number(Integer.toUnsignedLong(t.flags()))
@@ -129,10 +116,10 @@ final class ToolResults {
     void act(final JsonLineWriter w, final ActionCompletionFlyweight c) {
         final int result = c.result();
         w.startObject();
-        text(w, result == 0 ? "Action completed." : "Action rejected: " + ResultText.of(result) + ".");
+        text(w, result == 0 ? "Action completed." : "Action rejected: " + AbiNames.resultText(result) + ".");
         w.name("structuredContent").startObject()
             .name("result").number(result)
-            .name("resultText").string(ResultText.of(result))
+            .name("resultText").string(AbiNames.resultText(result))
             .name("platformError").number(c.platformError())
             .name("completedActions").number(c.completedActionCount())
             .name("failedAction").number(c.failedActionIndex())
@@ -171,7 +158,7 @@ final class ToolResults {
                     .name("index").number(r.actionIndex())
                     .name("kind").number(r.kind())
                     .name("result").number(r.result())
-                    .name("resultText").string(ResultText.of(r.result()))
+                    .name("resultText").string(AbiNames.resultText(r.result()))
                     .name("platformError").number(r.platformError())
                     .name("targetId").u64(r.resolvedTargetId())
                     .name("secondaryTargetId").u64(r.resolvedSecondaryTargetId())
