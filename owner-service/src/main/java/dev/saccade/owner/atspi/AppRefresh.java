@@ -1,21 +1,18 @@
 package dev.saccade.owner.atspi;
 
-import static dev.saccade.owner.atspi.AtspiMapping.CLASS_OTHER;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_TEXT_INPUT;
 import static dev.saccade.owner.atspi.AtspiMapping.I_ACTION;
 import static dev.saccade.owner.atspi.AtspiMapping.I_COMPONENT;
 import static dev.saccade.owner.atspi.AtspiMapping.I_TEXT;
-import static dev.saccade.owner.atspi.AtspiMapping.OFF_SCREEN;
 import static dev.saccade.owner.atspi.AtspiMapping.S_SHOWN;
+import static dev.saccade.owner.atspi.ReplyKind.K_ACTION_COUNT;
+import static dev.saccade.owner.atspi.ReplyKind.K_CHAR_COUNT;
+import static dev.saccade.owner.atspi.ReplyKind.K_EXTENTS;
+import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_TEXT;
 
-import dev.saccade.protocol.Role;
-import dev.saccade.protocol.TargetFlag;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.types.UInt32;
@@ -56,6 +53,10 @@ import org.freedesktop.dbus.types.UInt32;
  *
  * <p>Used by the source thread only; the batches complete on dbus-java's reader thread or the
  * peer link's I/O thread and are routed back through the source's queue.
+ *
+ * <p>The probe and the two listings are their own classes ({@link AppProbe}, {@link BulkListing},
+ * {@link TreeWalk}); both listings fill one {@link DraftTree}, which maps the objects to nodes at
+ * the end. This class runs the stages, asks the details and the text, and keeps the result.
  */
 final class AppRefresh {
     private static final int STAGE_PROBE = 0;
@@ -64,90 +65,6 @@ final class AppRefresh {
     private static final int STAGE_DETAILS = 3;
     private static final int STAGE_TEXT = 4;
     private static final int STAGE_DONE = 5;
-
-    private static final int K_PID = 1;
-    private static final int K_ROOT_INTERFACES = 2;
-    private static final int K_ROOT_NAME = 3;
-    private static final int K_MATCH_ALL = 4;
-    private static final int K_MATCH_ROLE = 5;
-    private static final int K_MATCH_STATE = 6;
-    private static final int K_MATCH_INTERFACE = 7;
-    private static final int K_CHILDREN = 8;
-    private static final int K_ROLE = 9;
-    private static final int K_STATE = 10;
-    private static final int K_INTERFACES = 11;
-    private static final int K_NAME = 12;
-    private static final int K_PROPERTIES = 13;
-    private static final int K_EXTENTS = 14;
-    private static final int K_ACTION_COUNT = 15;
-    private static final int K_CHAR_COUNT = 16;
-    private static final int K_TEXT = 17;
-    private static final int K_PEER_ADDRESS = 18;
-    /** Details asked together with the bulk listing, for the objects of the last refresh (index: position there). */
-    private static final int K_EARLY_PROPERTIES = 19;
-    private static final int K_EARLY_EXTENTS = 20;
-    private static final int K_EARLY_CHAR_COUNT = 21;
-
-    /** A walk deeper than this is a cycle or a pathological tree. */
-    static final int MAX_WALK_DEPTH = 64;
-    private static final int ROOT = -1;
-    private static final Object[] EMPTY_RULE = matchRule(new int[0], new int[0], new String[0]);
-    private static final Object[][] ROLE_RULES = new Object[AtspiMapping.ROLE_CLASS_BITS][];
-    private static final Object[][] STATE_RULES = new Object[AtspiMapping.STATE_SETS.length][];
-    private static final Object[][] INTERFACE_RULES = new Object[AtspiMapping.INTERFACE_RULE_NAMES.length][];
-
-    static {
-        for (int b = 0; b < ROLE_RULES.length; b++) {
-            ROLE_RULES[b] = matchRule(new int[0], AtspiMapping.roleCodeBits(b), new String[0]);
-        }
-        for (int s = 0; s < STATE_RULES.length; s++) {
-            STATE_RULES[s] = matchRule(AtspiMapping.stateBits(AtspiMapping.STATE_SETS[s]), new int[0], new String[0]);
-        }
-        for (int i = 0; i < INTERFACE_RULES.length; i++) {
-            INTERFACE_RULES[i] = matchRule(new int[0], new int[0], new String[] {AtspiMapping.INTERFACE_RULE_NAMES[i]});
-        }
-    }
-
-    /** One object while its facts come in. */
-    private static final class Draft {
-        final String path;
-        final int parent;
-        final int depth;
-        int roleClass = CLASS_OTHER;
-        /** Bulk only: the sum of the role rules matched, see {@link AtspiMapping#ROLE_CLASS_BITS}. */
-        int roleCode;
-        int states;
-        int interfaces;
-        String name = "";
-        boolean hasExtents;
-        int x;
-        int y;
-        int width;
-        int height;
-        int actionCount = -1;
-        int charCount = -1;
-        String content;
-        /** Vanished between calls (UnknownObject): left out with its descendants. */
-        boolean dropped;
-        /** Walk only: children in order, as indexes. */
-        int[] children;
-        int childCount;
-
-        Draft(final String path, final int parent, final int depth) {
-            this.path = path;
-            this.parent = parent;
-            this.depth = depth;
-        }
-
-        void addChild(final int index) {
-            if (children == null) {
-                children = new int[4];
-            } else if (childCount == children.length) {
-                children = java.util.Arrays.copyOf(children, childCount * 2);
-            }
-            children[childCount++] = index;
-        }
-    }
 
     private final KnownApp app;
     private final AtspiBus bus;
@@ -162,23 +79,12 @@ final class AppRefresh {
     private final long startNs;
     private final long deadlineNs;
 
-    private final List<Draft> drafts = new ArrayList<>();
-    private final Map<String, Integer> indexByPath = new HashMap<>();
-    /** Walk only: the application object's children, as indexes. */
-    private final List<Integer> rootChildren = new ArrayList<>();
-    /** Bulk only: each object's parent index, from GetAll (GetMatches lists carry no parents). */
-    private int[] bulkParents;
-    /** Bulk only: the last refresh's nodes the early details were asked for, by position. */
-    private List<AccessibilityNode> earlyFrom = List.of();
-    /** Bulk only: which drafts got which detail early (null: none asked). */
-    private boolean[] haveProperties;
-    private boolean[] haveExtents;
-    private boolean[] haveCharCount;
+    private final DraftTree tree;
+    private final BulkListing bulk;
+    private final TreeWalk walk;
     private int stage;
     private CallBatch current;
     private boolean walking;
-    private boolean listed;
-    private boolean truncated;
     private boolean timedOut;
     private boolean gone;
     private String error;
@@ -198,6 +104,9 @@ final class AppRefresh {
         this.maxTextChars = maxTextChars;
         this.startNs = startNs;
         this.deadlineNs = deadlineNs;
+        this.tree = new DraftTree(app, maxTextChars);
+        this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
+        this.walk = new TreeWalk(app, channel, tree, maxNodes);
     }
 
     KnownApp app() {
@@ -260,8 +169,8 @@ final class AppRefresh {
         try {
             if (current != null) {
                 switch (stage) {
-                    case STAGE_BULK -> readBulkArrived(current);
-                    case STAGE_WALK -> readWalkArrived(current);
+                    case STAGE_BULK -> bulk.readArrived(current);
+                    case STAGE_WALK -> walk.readArrived(current);
                     case STAGE_DETAILS -> readDetailsArrived(current);
                     case STAGE_TEXT -> readTextArrived(current);
                     default -> {
@@ -281,15 +190,7 @@ final class AppRefresh {
         stage = STAGE_PROBE;
         final CallBatch batch = newBatch();
         try {
-            batch.add(bus.call(AtspiBus.DBUS, AtspiBus.DBUS_PATH, AtspiBus.DBUS, "GetConnectionUnixProcessID", "s",
-                batch, K_PID, ROOT, app.busName));
-            busChannel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_ROOT_INTERFACES, ROOT);
-            busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_NAME, ROOT,
-                AtspiBus.ACCESSIBLE, "Name");
-            if (peers != null) {
-                busChannel.call(batch, app.rootPath, AtspiBus.APPLICATION, "GetApplicationBusAddress", null,
-                    K_PEER_ADDRESS, ROOT);
-            }
+            AppProbe.ask(batch, bus, busChannel, app, peers);
         } catch (final DBusException | IllegalArgumentException e) {
             fail("cannot build a call: " + e.getMessage());
             return;
@@ -298,41 +199,10 @@ final class AppRefresh {
     }
 
     private void readProbe(final CallBatch batch) {
-        boolean sawCollection = false;
-        for (final Reply call : batch.calls) {
-            switch (call.kind()) {
-                case K_PID -> app.pid = AtspiCall.asLong(call.value(), 0);
-                case K_ROOT_NAME -> {
-                    if (call.value() instanceof String s) {
-                        app.name = s;
-                    }
-                }
-                case K_PEER_ADDRESS -> {
-                    if (call.value() instanceof String address) {
-                        app.peerAddress = PeerLink.socketPath(address);
-                    }
-                }
-                case K_ROOT_INTERFACES -> {
-                    if (call.failed()) {
-                        failOrGone(call);
-                        return;
-                    }
-                    final Object list = call.value();
-                    for (int i = 0, n = AtspiCall.length(list); i < n; i++) {
-                        if (AtspiBus.COLLECTION.equals(AtspiCall.item(list, i))) {
-                            sawCollection = true;
-                        }
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        app.probed = true;
-        app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
-        app.collection = sawCollection ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
-        if (!sawCollection) {
-            app.peerAddress = null;  // only at-spi2-atk gets the peer path (see KnownApp)
+        final Reply failed = AppProbe.read(batch, app);
+        if (failed != null) {
+            failOrGone(failed);
+            return;
         }
         sendListing();
     }
@@ -354,42 +224,8 @@ final class AppRefresh {
     private void sendBulk() {
         stage = STAGE_BULK;
         final CallBatch batch = newBatch();
-        final int count = maxNodes + 1;
-        matches(batch, K_MATCH_ALL, 0, EMPTY_RULE, count);
-        for (int c = 0; c < ROLE_RULES.length; c++) {
-            matches(batch, K_MATCH_ROLE, c, ROLE_RULES[c], count);
-        }
-        for (int s = 0; s < STATE_RULES.length; s++) {
-            matches(batch, K_MATCH_STATE, s, STATE_RULES[s], count);
-        }
-        for (int i = 0; i < INTERFACE_RULES.length; i++) {
-            matches(batch, K_MATCH_INTERFACE, i, INTERFACE_RULES[i], count);
-        }
-        // Trees rarely change between refreshes: ask the last refresh's objects for their details
-        // now, in the same batch, instead of one round trip later. Objects gone since answer
-        // UnknownObject and are ignored; new ones are asked after the listing.
-        final List<AccessibilityNode> last = app.nodes;
-        for (int j = 0, n = Math.min(last.size(), maxNodes); j < n; j++) {
-            final AccessibilityNode node = last.get(j);
-            channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "GetAll", "s", K_EARLY_PROPERTIES, j,
-                AtspiBus.ACCESSIBLE);
-            if (!node.hasFlag(TargetFlag.OCCLUDED)) {
-                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EARLY_EXTENTS, j,
-                    new UInt32(0));
-            }
-            if ((node.role() == Role.TEXT || node.role() == Role.TEXT_FIELD) && !node.hasFlag(TargetFlag.SECURE)
-                && maxTextChars > 0) {
-                channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "Get", "ss", K_EARLY_CHAR_COUNT, j,
-                    AtspiBus.TEXT, "CharacterCount");
-            }
-        }
-        earlyFrom = last;
+        bulk.ask(batch);
         send(batch);
-    }
-
-    private Reply matches(final CallBatch batch, final int kind, final int index, final Object[] rule, final int count) {
-        return channel.call(batch, app.rootPath, AtspiBus.COLLECTION, "GetMatches", AtspiBus.GET_MATCHES_SIGNATURE,
-            kind, index, rule, new UInt32(AtspiMapping.SORT_CANONICAL), count, Boolean.TRUE);
     }
 
     private void readBulk(final CallBatch batch) {
@@ -405,83 +241,9 @@ final class AppRefresh {
             }
             return;
         }
-        readBulkArrived(batch);
-        readEarlyDetails(batch);
+        bulk.readArrived(batch);
+        bulk.readEarlyDetails(batch);
         sendDetails();
-    }
-
-    /** Applies the details asked with the listing to the objects still listed. */
-    private void readEarlyDetails(final CallBatch batch) {
-        final int n = drafts.size();
-        haveProperties = new boolean[n];
-        haveExtents = new boolean[n];
-        haveCharCount = new boolean[n];
-        for (final Reply call : batch.calls) {
-            final int kind = call.kind();
-            if (kind < K_EARLY_PROPERTIES || !call.answered() || call.failed()) {
-                continue;
-            }
-            final Integer i = indexByPath.get(earlyFrom.get(call.index()).objectPath());
-            if (i == null) {
-                continue;  // gone since, or beyond the budget now
-            }
-            switch (kind) {
-                case K_EARLY_PROPERTIES -> haveProperties[i] = applyDetail(K_PROPERTIES, i, call);
-                case K_EARLY_EXTENTS -> {
-                    // Only where it still shows: a hidden object publishes no bounds.
-                    if ((drafts.get(i).states & S_SHOWN) != 0) {
-                        haveExtents[i] = applyDetail(K_EXTENTS, i, call);
-                    }
-                }
-                default -> haveCharCount[i] = applyDetail(K_CHAR_COUNT, i, call);
-            }
-        }
-    }
-
-    /** Reads whichever bulk replies are in (all of them after a normal completion). */
-    private void readBulkArrived(final CallBatch batch) {
-        final Reply all = batch.calls.get(0);
-        final Object[] allReply = all.parameters();
-        if (allReply == null || allReply.length == 0) {
-            return;  // without the object list, nothing else can be placed
-        }
-        final Object list = allReply[0];
-        final int total = AtspiCall.length(list);
-        final int n = Math.min(total, maxNodes);
-        truncated = total > maxNodes;
-        for (int i = 0; i < n; i++) {
-            final String path = AtspiCall.referencePath(AtspiCall.item(list, i));
-            if (path != null && !indexByPath.containsKey(path)) {
-                indexByPath.put(path, drafts.size());
-                drafts.add(new Draft(path, ROOT, 0));
-            }
-        }
-        listed = true;
-        for (int c = 1, calls = batch.calls.size(); c < calls; c++) {
-            final Reply call = batch.calls.get(c);
-            final Object[] reply = call.parameters();
-            if (reply == null || reply.length == 0) {
-                continue;
-            }
-            final Object matches = reply[0];
-            for (int i = 0, m = AtspiCall.length(matches); i < m; i++) {
-                final Integer index = indexByPath.get(AtspiCall.referencePath(AtspiCall.item(matches, i)));
-                if (index == null) {
-                    continue;  // beyond the budget window, or created after the listing
-                }
-                final Draft d = drafts.get(index);
-                switch (call.kind()) {
-                    case K_MATCH_ROLE -> d.roleCode |= 1 << call.index();
-                    case K_MATCH_STATE -> d.states |= 1 << call.index();
-                    case K_MATCH_INTERFACE -> d.interfaces |= 1 << call.index();
-                    default -> {
-                    }
-                }
-            }
-        }
-        for (final Draft d : drafts) {
-            d.roleClass = AtspiMapping.roleClassOfCode(d.roleCode);
-        }
     }
 
     // ---------------------------------------------------------------- walk (no Collection)
@@ -490,99 +252,26 @@ final class AppRefresh {
         stage = STAGE_WALK;
         walking = true;
         final CallBatch batch = newBatch();
-        channel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, ROOT);
+        walk.askRoot(batch);
         send(batch);
     }
 
     private void readWalkLevel(final CallBatch batch) {
         final Reply first = batch.calls.get(0);
-        if (first.kind() == K_CHILDREN && first.index() == ROOT && first.failed()) {
+        if (TreeWalk.rootFailed(first)) {
             failOrGone(first);
             return;
         }
-        final int levelStart = drafts.size();
-        readWalkArrived(batch);
-        listed = true;
-        if (drafts.size() == levelStart) {
+        final int levelStart = tree.size();
+        walk.readArrived(batch);
+        tree.listed = true;
+        if (tree.size() == levelStart) {
             sendDetails();
             return;
         }
-        // The new level: role, state, interfaces, name and children of each object, all at once.
         final CallBatch next = newBatch();
-        for (int i = levelStart; i < drafts.size(); i++) {
-            final Draft d = drafts.get(i);
-            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetRole", null, K_ROLE, i);
-            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
-            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_INTERFACES, i);
-            channel.call(next, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
-            if (d.depth < MAX_WALK_DEPTH) {
-                channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
-            }
-        }
+        walk.askLevel(next, levelStart);
         send(next);
-    }
-
-    /** Reads a walk level's replies that are in: facts of the level, children for the next. */
-    private void readWalkArrived(final CallBatch batch) {
-        for (final Reply call : batch.calls) {
-            if (!call.answered()) {
-                continue;
-            }
-            if (call.kind() == K_CHILDREN) {
-                final Object[] reply = call.parameters();
-                if (reply == null || reply.length == 0) {
-                    continue;
-                }
-                final Object children = reply[0];
-                for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
-                    final String path = AtspiCall.referencePath(AtspiCall.item(children, i));
-                    if (path == null || indexByPath.containsKey(path) || path.equals(app.rootPath)) {
-                        continue;  // a cycle, or an object listed twice
-                    }
-                    if (drafts.size() >= maxNodes) {
-                        truncated = true;
-                        break;
-                    }
-                    final int index = drafts.size();
-                    final int depth = call.index() == ROOT ? 0 : drafts.get(call.index()).depth + 1;
-                    indexByPath.put(path, index);
-                    drafts.add(new Draft(path, call.index(), depth));
-                    if (call.index() == ROOT) {
-                        rootChildren.add(index);
-                    } else {
-                        drafts.get(call.index()).addChild(index);
-                    }
-                }
-                continue;
-            }
-            final Draft d = drafts.get(call.index());
-            if (call.failed()) {
-                if (call.kind() == K_ROLE) {
-                    d.dropped = true;
-                }
-                continue;
-            }
-            switch (call.kind()) {
-                case K_ROLE -> d.roleClass = AtspiMapping.roleClass((int) AtspiCall.asLong(call.value(), -1));
-                case K_STATE -> {
-                    final Object words = call.value();
-                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
-                }
-                case K_INTERFACES -> {
-                    final Object names = call.value();
-                    for (int i = 0, n = AtspiCall.length(names); i < n; i++) {
-                        d.interfaces |= AtspiMapping.interfaceBit(String.valueOf(AtspiCall.item(names, i)));
-                    }
-                }
-                case K_NAME -> {
-                    if (call.value() instanceof String s) {
-                        d.name = s;
-                    }
-                }
-                default -> {
-                }
-            }
-        }
     }
 
     // ---------------------------------------------------------------- details and text
@@ -590,22 +279,22 @@ final class AppRefresh {
     private void sendDetails() {
         stage = STAGE_DETAILS;
         final CallBatch batch = newBatch();
-        for (int i = 0, n = drafts.size(); i < n; i++) {
-            final Draft d = drafts.get(i);
+        for (int i = 0, n = tree.size(); i < n; i++) {
+            final DraftTree.Draft d = tree.get(i);
             if (d.dropped) {
                 continue;
             }
-            if (!walking && !already(haveProperties, i)) {
+            if (!walking && !bulk.hasProperties(i)) {
                 // Name and parent in one call. Only at-spi2-atk gets GetAll: Qt 5.15 crashes on it.
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
             }
-            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0) && !already(haveExtents, i)) {
+            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0) && !bulk.hasExtents(i)) {
                 channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
             }
             if (walking && (d.interfaces & I_ACTION) != 0) {
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_ACTION_COUNT, i, AtspiBus.ACTION, "NActions");
             }
-            if (wantsContent(d) && maxTextChars > 0 && !already(haveCharCount, i)) {
+            if (wantsContent(d) && maxTextChars > 0 && !bulk.hasCharCount(i)) {
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHAR_COUNT, i, AtspiBus.TEXT,
                     "CharacterCount");
             }
@@ -617,12 +306,8 @@ final class AppRefresh {
         send(batch);
     }
 
-    private static boolean already(final boolean[] have, final int i) {
-        return have != null && have[i];
-    }
-
     /** A text role with the Text interface; never a password field, whose content must not leave it. */
-    private static boolean wantsContent(final Draft d) {
+    private static boolean wantsContent(final DraftTree.Draft d) {
         return AtspiMapping.readsContent(d.roleClass) && d.roleClass != CLASS_PASSWORD && (d.interfaces & I_TEXT) != 0;
     }
 
@@ -634,8 +319,8 @@ final class AppRefresh {
     private void sendText() {
         stage = STAGE_TEXT;
         final CallBatch text = newBatch();
-        for (int i = 0, n = drafts.size(); i < n; i++) {
-            final Draft d = drafts.get(i);
+        for (int i = 0, n = tree.size(); i < n; i++) {
+            final DraftTree.Draft d = tree.get(i);
             // Labels are named by their text; read the content only where the name is empty.
             if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass == CLASS_TEXT_INPUT || d.name.isEmpty())) {
                 channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
@@ -655,59 +340,12 @@ final class AppRefresh {
             }
             if (call.failed()) {
                 if (call.kind() == K_PROPERTIES && isVanished(call.errorName())) {
-                    drafts.get(call.index()).dropped = true;
+                    tree.get(call.index()).dropped = true;
                 }
                 continue;
             }
-            applyDetail(call.kind(), call.index(), call);
+            tree.applyDetail(call.kind(), call.index(), call);
         }
-    }
-
-    /** Puts one detail reply into draft {@code i}; false if the reply was not usable. */
-    private boolean applyDetail(final int kind, final int i, final Reply call) {
-        final Draft d = drafts.get(i);
-        switch (kind) {
-            case K_PROPERTIES -> {
-                final Object props = call.value();
-                if (AtspiCall.property(props, "Name") instanceof String s) {
-                    d.name = s;
-                }
-                final String parent = AtspiCall.referencePath(AtspiCall.property(props, "Parent"));
-                if (parent != null) {
-                    final Integer p = indexByPath.get(parent);
-                    parentByIndex(i, p == null ? ROOT : p);
-                }
-                return props != null;
-            }
-            case K_EXTENTS -> {
-                final Object box = call.value();
-                d.x = (int) AtspiCall.element(box, 0, 0);
-                d.y = (int) AtspiCall.element(box, 1, 0);
-                d.width = (int) AtspiCall.element(box, 2, 0);
-                d.height = (int) AtspiCall.element(box, 3, 0);
-                d.hasExtents = AtspiCall.length(box) == 4;
-                return d.hasExtents;
-            }
-            case K_ACTION_COUNT -> {
-                d.actionCount = (int) AtspiCall.asLong(call.value(), -1);
-                return true;
-            }
-            case K_CHAR_COUNT -> {
-                d.charCount = (int) AtspiCall.asLong(call.value(), -1);
-                return d.charCount >= 0;
-            }
-            default -> {
-                return false;
-            }
-        }
-    }
-
-    private void parentByIndex(final int index, final int parent) {
-        if (bulkParents == null) {
-            bulkParents = new int[drafts.size()];
-            java.util.Arrays.fill(bulkParents, ROOT);
-        }
-        bulkParents[index] = parent;
     }
 
     private void readText(final CallBatch batch) {
@@ -718,7 +356,7 @@ final class AppRefresh {
     private void readTextArrived(final CallBatch batch) {
         for (final Reply call : batch.calls) {
             if (call.answered() && call.value() instanceof String s) {
-                drafts.get(call.index()).content = s;
+                tree.get(call.index()).content = s;
             }
         }
     }
@@ -727,75 +365,11 @@ final class AppRefresh {
 
     private void finish(final long nowNs) {
         finishedNs = nowNs;
-        if (!listed) {
+        if (!tree.listed) {
             nodes = null;  // nothing new: the application keeps its last nodes
             return;
         }
-        nodes = buildNodes();
-    }
-
-    private List<AccessibilityNode> buildNodes() {
-        final int n = drafts.size();
-        final long[] ids = new long[n];
-        final boolean[] skip = new boolean[n];
-        final List<AccessibilityNode> built = new ArrayList<>(n);
-        if (walking) {
-            // Depth-first from the application object: canonical order, like GetMatches gives.
-            final int[] stack = new int[n + 1];
-            final List<Integer> order = new ArrayList<>(n);
-            for (final int r : rootChildren) {
-                int top = 0;
-                stack[top++] = r;
-                while (top > 0) {
-                    final int i = stack[--top];
-                    order.add(i);
-                    final Draft d = drafts.get(i);
-                    for (int c = d.childCount - 1; c >= 0; c--) {
-                        stack[top++] = d.children[c];
-                    }
-                }
-            }
-            for (final int i : order) {
-                add(built, i, drafts.get(i).parent, ids, skip);
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                add(built, i, bulkParents == null ? ROOT : bulkParents[i], ids, skip);
-            }
-        }
-        return Collections.unmodifiableList(built);
-    }
-
-    private void add(final List<AccessibilityNode> built, final int i, final int parent, final long[] ids, final boolean[] skip) {
-        final Draft d = drafts.get(i);
-        if (d.dropped || (parent != ROOT && skip[parent])) {
-            skip[i] = true;
-            return;
-        }
-        final boolean offScreenSentinel = d.x == OFF_SCREEN || d.y == OFF_SCREEN;
-        final boolean onScreen = d.hasExtents && !offScreenSentinel && d.width > 0 && d.height > 0;
-        final int x = offScreenSentinel ? 0 : d.x;
-        final int y = offScreenSentinel ? 0 : d.y;
-        final int width = offScreenSentinel ? 0 : d.width;
-        final int height = offScreenSentinel ? 0 : d.height;
-        final String text;
-        boolean truncatedText = false;
-        if (d.roleClass == CLASS_PASSWORD) {
-            text = "";
-        } else if (d.content != null && !d.content.isEmpty()) {
-            text = d.content;
-            truncatedText = d.charCount > maxTextChars;
-        } else {
-            text = d.name;
-        }
-        final int role = AtspiMapping.targetRole(d.roleClass, d.states);
-        final int caps = AtspiMapping.capabilities(d.roleClass, d.states, d.interfaces, d.actionCount);
-        final int flags = AtspiMapping.flags(d.roleClass, d.states, caps, onScreen, truncatedText);
-        final long id = AtspiTargetIds.of(app.idSeed, d.path, d.roleClass);
-        ids[i] = id;
-        final long parentId = parent == ROOT ? 0 : ids[parent];
-        built.add(new AccessibilityNode(id, parentId, role, caps, flags, x, y, width, height, text, d.name, app.pid,
-            app.busName, d.path));
+        nodes = tree.buildNodes(walking);
     }
 
     /** The new nodes, or null if the listing never arrived (keep the last ones). */
@@ -805,11 +379,11 @@ final class AppRefresh {
 
     /** The whole tree was read in time. */
     boolean complete() {
-        return nodes != null && !truncated && !timedOut && error == null;
+        return nodes != null && !tree.truncated && !timedOut && error == null;
     }
 
     String error() {
-        if (error == null && truncated) {
+        if (error == null && tree.truncated) {
             return "node budget of " + maxNodes + " reached";
         }
         return error;
@@ -880,13 +454,5 @@ final class AppRefresh {
         return "org.freedesktop.DBus.Error.UnknownObject".equals(errorName)
             || "org.freedesktop.DBus.Error.ServiceUnknown".equals(errorName)
             || "org.freedesktop.DBus.Error.NameHasNoOwner".equals(errorName);
-    }
-
-    /** A match rule: states (ALL), no attributes, roles (ANY), interfaces (ALL), not inverted. */
-    static Object[] matchRule(final int[] states, final int[] roles, final String[] interfaces) {
-        return new Object[] {
-            states, AtspiMapping.MATCH_ALL, Map.of(), AtspiMapping.MATCH_ALL,
-            roles, roles.length == 0 ? AtspiMapping.MATCH_ALL : AtspiMapping.MATCH_ANY,
-            interfaces, AtspiMapping.MATCH_ALL, Boolean.FALSE};
     }
 }

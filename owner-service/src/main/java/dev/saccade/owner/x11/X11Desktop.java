@@ -1,43 +1,26 @@
 package dev.saccade.owner.x11;
 
-import com.sun.jna.Callback;
-import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
-import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
-import com.sun.jna.ptr.PointerByReference;
-import java.nio.charset.StandardCharsets;
+import dev.saccade.owner.x11.X11Native.IOErrorExitHandler;
+import dev.saccade.owner.x11.X11Native.LibC;
+import dev.saccade.owner.x11.X11Native.XRandR;
+import dev.saccade.owner.x11.X11Native.Xlib;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One Xlib connection, and every native call of this package: libX11, libXrandr and the three
- * libc calls ({@code pipe}, {@code poll}, {@code write}) the reader needs to sleep on the X socket
- * and be woken. Keeping them in one file keeps the unsafe surface in one place.
- *
- * <p>Calls are JNA direct mappings with Java {@code long} for C {@code long} and XIDs: on LP64
- * (x86_64, aarch64 Linux) both are 8 bytes, and format-32 property data is an array of C longs.
- * The class refuses to load elsewhere rather than read half a value.
+ * One Xlib connection: the root window and the atoms the reader asks about, geometry, monitors,
+ * events, and the pipe that wakes a reader sleeping on the X socket. Its native calls are
+ * declared in {@link X11Native} (with the process-wide error handlers), its property reads are
+ * {@link X11Properties}.
  *
  * <p>Not thread-safe: one thread opens, uses and closes an instance (the reader thread, or the
  * caller of {@link X11DesktopReader#readOnce(String)}). The out-parameters and the event buffer
  * are allocated once per connection and reused.
- *
- * <p>Xlib's default handlers call {@code exit()}: on any protocol error (a window destroyed
- * between two calls gives BadWindow) and on any I/O error (the server went away). The first
- * {@link #open(String)} installs process-wide replacements that count and return, and every
- * connection gets a per-display I/O exit handler (libX11 1.7+) that marks it lost, so Xlib
- * unwinds the failed call and the connection can still be closed. Both handlers are global to
- * the process: another Xlib user in the same JVM (AWT) would have its handlers replaced. The one
- * gap is an I/O error inside {@code XOpenDisplay} itself (the server dying mid-handshake), which
- * no per-display handler can cover.
  */
 final class X11Desktop implements AutoCloseable {
     // X event types (X.h).
@@ -84,9 +67,6 @@ final class X11Desktop implements AutoCloseable {
     /** XConfigureEvent/XMapEvent/XUnmapEvent/XDestroyWindowEvent/XReparentEvent.window. */
     static final int STRUCTURE_EVENT_SUBJECT_OFFSET = 40;
 
-    /** XErrorEvent.error_code (LP64). */
-    static final int ERROR_EVENT_CODE_OFFSET = 32;
-
     /** XWindowAttributes (LP64), 136 bytes. */
     static final int WINDOW_ATTRIBUTES_LENGTH = 136;
     static final int ATTR_WIDTH_OFFSET = 8;
@@ -110,91 +90,11 @@ final class X11Desktop implements AutoCloseable {
     static final int POLL_X_READY = 1;
     static final int POLL_WAKE_READY = 2;
 
-    /** First property read, in 32-bit units; a longer value is fetched again at its full length. */
-    private static final long PROPERTY_FIRST_READ_UNITS = 4096;
-    /** Ceiling for one property, in 32-bit units (4 MiB): a hostile client cannot make us read more. */
-    private static final long PROPERTY_MAX_UNITS = 1L << 20;
-
-    /** Why libX11 or libc cannot be used here, kept as the cause of every later failure. */
-    private static final Throwable LOAD_FAILURE;
-    /** Why libXrandr cannot be used; then monitors fall back to the root window's size. */
-    private static final Throwable XRANDR_LOAD_FAILURE;
-    /** {@code XSetIOErrorExitHandler}, libX11 1.7+; null on older libraries. */
-    private static final Function SET_IO_ERROR_EXIT_HANDLER;
-
-    private static final AtomicLong PROTOCOL_ERRORS = new AtomicLong();
-    private static final AtomicLong IO_ERRORS = new AtomicLong();
-    /** error_code of the most recent protocol error, for diagnostics (3 = BadWindow). */
-    private static volatile int lastProtocolErrorCode;
-    private static boolean handlersInstalled;
-
-    // Process-wide handlers, strongly held: JNA frees a callback's native stub with its object.
-    private static final ErrorHandler ERROR_HANDLER = (display, event) -> {
-        PROTOCOL_ERRORS.incrementAndGet();
-        lastProtocolErrorCode = event.getByte(ERROR_EVENT_CODE_OFFSET) & 0xFF;
-        return 0;
-    };
-    private static final IOErrorHandler IO_ERROR_HANDLER = display -> {
-        IO_ERRORS.incrementAndGet();
-        return 0;
-    };
-
-    static {
-        Throwable failure = null;
-        if (Native.LONG_SIZE != Long.BYTES || Native.POINTER_SIZE != Long.BYTES) {
-            failure = new UnsatisfiedLinkError("X11Desktop maps C long to a Java long: LP64 only");
-        } else {
-            try {
-                Native.register(Xlib.class, NativeLibrary.getInstance("X11"));
-                Native.register(LibC.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
-                // Several threads open connections (the reader, readOnce callers) and XOpenDisplay
-                // edits a process-wide list. libX11 1.8 does this itself; older ones need it
-                // before any other Xlib call, which holds in a process whose only X user is us.
-                Xlib.XInitThreads();
-            } catch (final Throwable t) {
-                failure = t;
-            }
-        }
-        LOAD_FAILURE = failure;
-
-        Throwable randrFailure = failure;
-        if (failure == null) {
-            randrFailure = registerXrandr();
-        }
-        XRANDR_LOAD_FAILURE = randrFailure;
-
-        Function exitHandlerSetter = null;
-        if (failure == null) {
-            try {
-                exitHandlerSetter = NativeLibrary.getInstance("X11").getFunction("XSetIOErrorExitHandler");
-            } catch (final UnsatisfiedLinkError ignore) {
-                // libX11 < 1.7: an I/O error still ends the process; nothing more can be done here.
-            }
-        }
-        SET_IO_ERROR_EXIT_HANDLER = exitHandlerSetter;
-    }
-
-    private static Throwable registerXrandr() {
-        try {
-            Native.register(XRandR.class, NativeLibrary.getInstance("Xrandr"));
-            return null;
-        } catch (final Throwable first) {
-            // Runtime-only installs have libXrandr.so.2 but no unversioned development symlink.
-            try {
-                Native.register(XRandR.class, NativeLibrary.getInstance("libXrandr.so.2"));
-                return null;
-            } catch (final Throwable second) {
-                second.addSuppressed(first);
-                return second;
-            }
-        }
-    }
-
     private final Pointer display;
     private final long root;
     private final int connectionFd;
     private final int randrEventBase;
-    private final Map<Long, String> atomNames = new HashMap<>();
+    private final X11Properties properties;
 
     final long utf8String;
     final long compoundText;
@@ -208,11 +108,6 @@ final class X11Desktop implements AutoCloseable {
     final long netActiveWindow;
 
     // Reused out-parameters: one connection, one thread.
-    private final LongByReference actualType = new LongByReference();
-    private final IntByReference actualFormat = new IntByReference();
-    private final LongByReference itemCount = new LongByReference();
-    private final LongByReference bytesAfter = new LongByReference();
-    private final PointerByReference propertyData = new PointerByReference();
     private final IntByReference intA = new IntByReference();
     private final IntByReference intB = new IntByReference();
     private final LongByReference childWindow = new LongByReference();
@@ -228,8 +123,8 @@ final class X11Desktop implements AutoCloseable {
     private X11Desktop(final Pointer display) {
         this.display = display;
         this.exitHandler = (d, userData) -> connectionLost = true;
-        if (SET_IO_ERROR_EXIT_HANDLER != null) {
-            SET_IO_ERROR_EXIT_HANDLER.invoke(Void.class, new Object[] {display, exitHandler, null});
+        if (X11Native.SET_IO_ERROR_EXIT_HANDLER != null) {
+            X11Native.SET_IO_ERROR_EXIT_HANDLER.invoke(Void.class, new Object[] {display, exitHandler, null});
         }
         this.root = Xlib.XDefaultRootWindow(display);
         this.connectionFd = Xlib.XConnectionNumber(display);
@@ -244,6 +139,7 @@ final class X11Desktop implements AutoCloseable {
         netClientListStacking = intern("_NET_CLIENT_LIST_STACKING");
         netActiveWindow = intern("_NET_ACTIVE_WINDOW");
         this.randrEventBase = queryRandr(display);
+        this.properties = new X11Properties(display, utf8String, compoundText, netWmName);
     }
 
     /**
@@ -253,10 +149,10 @@ final class X11Desktop implements AutoCloseable {
      * @throws X11Exception if the libraries cannot be loaded or the display cannot be opened
      */
     static X11Desktop open(final String displayName) {
-        if (LOAD_FAILURE != null) {
-            throw new X11Exception("libX11 is not usable", LOAD_FAILURE);
+        if (X11Native.LOAD_FAILURE != null) {
+            throw new X11Exception("libX11 is not usable", X11Native.LOAD_FAILURE);
         }
-        installErrorHandlers();
+        X11Native.installErrorHandlers();
         final Pointer display = Xlib.XOpenDisplay(displayName);
         if (display == null) {
             throw new X11Exception("cannot open X display " + (displayName != null ? displayName : "$DISPLAY"));
@@ -264,16 +160,8 @@ final class X11Desktop implements AutoCloseable {
         return new X11Desktop(display);
     }
 
-    private static synchronized void installErrorHandlers() {
-        if (!handlersInstalled) {
-            Xlib.XSetErrorHandler(ERROR_HANDLER);
-            Xlib.XSetIOErrorHandler(IO_ERROR_HANDLER);
-            handlersInstalled = true;
-        }
-    }
-
     private static int queryRandr(final Pointer display) {
-        if (XRANDR_LOAD_FAILURE != null) {
+        if (X11Native.XRANDR_LOAD_FAILURE != null) {
             return -1;
         }
         final IntByReference eventBase = new IntByReference();
@@ -283,17 +171,17 @@ final class X11Desktop implements AutoCloseable {
 
     /** Protocol errors (BadWindow, BadAtom ...) absorbed in this process since it started. */
     static long protocolErrorCount() {
-        return PROTOCOL_ERRORS.get();
+        return X11Native.protocolErrorCount();
     }
 
     /** The error_code of the most recent protocol error; 0 if none yet. */
     static int lastProtocolErrorCode() {
-        return lastProtocolErrorCode;
+        return X11Native.lastProtocolErrorCode();
     }
 
     /** I/O errors (lost connections) absorbed in this process since it started. */
     static long ioErrorCount() {
-        return IO_ERRORS.get();
+        return X11Native.ioErrorCount();
     }
 
     long root() {
@@ -337,132 +225,29 @@ final class X11Desktop implements AutoCloseable {
 
     // ---------------------------------------------------------------- properties
 
-    /**
-     * Fetches a property with its full length (bounded by {@link #PROPERTY_MAX_UNITS}).
-     *
-     * @return the data, to be freed with {@link #free(Pointer)}, with {@link #actualType},
-     *     {@link #actualFormat} and {@link #itemCount} describing it; null if the window is gone,
-     *     the property is absent or its type is not {@code requiredType}
-     */
-    private Pointer fetch(final long window, final long atom, final long requiredType) {
-        long units = PROPERTY_FIRST_READ_UNITS;
-        for (int attempt = 0; attempt < 2; attempt++) {
-            final int status = Xlib.XGetWindowProperty(display, window, atom, 0, units, 0, requiredType,
-                actualType, actualFormat, itemCount, bytesAfter, propertyData);
-            if (status != 0) {
-                return null; // BadWindow and friends: the window went away between two calls
-            }
-            final Pointer data = propertyData.getValue();
-            final long type = actualType.getValue();
-            if (type == 0 || (requiredType != ANY_PROPERTY_TYPE && type != requiredType)) {
-                free(data); // absent, or a mismatched type: Xlib returns no data but may return a block
-                return null;
-            }
-            final long remaining = bytesAfter.getValue();
-            if (remaining == 0 || attempt == 1 || units >= PROPERTY_MAX_UNITS) {
-                return data;
-            }
-            free(data);
-            final long itemBytes = itemCount.getValue() * (actualFormat.getValue() / 8);
-            units = Math.min(PROPERTY_MAX_UNITS, (itemBytes + remaining + 3) / 4);
-        }
-        return null;
-    }
-
-    private static void free(final Pointer data) {
-        if (data != null) {
-            Xlib.XFree(data);
-        }
-    }
-
-    /**
-     * A format-32 list (WINDOW or ATOM), each item masked to 32 bits.
-     *
-     * @return the items; an empty array if absent, of another type or format
-     */
+    /** {@link X11Properties#longListProperty}. */
     long[] longListProperty(final long window, final long atom, final long type) {
-        final Pointer data = fetch(window, atom, type);
-        if (data == null) {
-            return EMPTY;
-        }
-        try {
-            if (actualFormat.getValue() != 32) {
-                return EMPTY;
-            }
-            final int count = (int) Math.min(itemCount.getValue(), Integer.MAX_VALUE);
-            final long[] items = data.getLongArray(0, count);
-            for (int i = 0; i < count; i++) {
-                items[i] &= 0xFFFF_FFFFL; // Xlib may sign-extend 32-bit items into its longs
-            }
-            return items;
-        } finally {
-            free(data);
-        }
+        return properties.longListProperty(window, atom, type);
     }
 
-    /** The first item of a format-32 property, masked to 32 bits; {@code absent} if there is none. */
+    /** {@link X11Properties#longProperty}. */
     long longProperty(final long window, final long atom, final long type, final long absent) {
-        final Pointer data = fetch(window, atom, type);
-        if (data == null) {
-            return absent;
-        }
-        try {
-            if (actualFormat.getValue() != 32 || itemCount.getValue() < 1) {
-                return absent;
-            }
-            return data.getLong(0) & 0xFFFF_FFFFL;
-        } finally {
-            free(data);
-        }
+        return properties.longProperty(window, atom, type, absent);
     }
 
-    /** True if the ATOM list {@code listAtom} of {@code window} contains {@code value}. */
+    /** {@link X11Properties#atomListContains}. */
     boolean atomListContains(final long window, final long listAtom, final long value) {
-        final long[] atoms = longListProperty(window, listAtom, XA_ATOM);
-        for (final long atom : atoms) {
-            if (atom == value) {
-                return true;
-            }
-        }
-        return false;
+        return properties.atomListContains(window, listAtom, value);
     }
 
-    /**
-     * The window's title: {@code _NET_WM_NAME} (UTF-8) if set, else {@code WM_NAME} (Latin-1 for
-     * STRING; UTF8_STRING as UTF-8; COMPOUND_TEXT read as Latin-1, right for its ASCII subset).
-     *
-     * @return the title, or "" if neither is set or the window is gone
-     */
+    /** {@link X11Properties#title}. */
     String title(final long window) {
-        final String netName = textProperty(window, netWmName, utf8String);
-        if (netName != null) {
-            return netName;
-        }
-        final String wmName = textProperty(window, XA_WM_NAME, ANY_PROPERTY_TYPE);
-        return wmName != null ? wmName : "";
+        return properties.title(window);
     }
 
-    private String textProperty(final long window, final long atom, final long type) {
-        final Pointer data = fetch(window, atom, type);
-        if (data == null) {
-            return null;
-        }
-        try {
-            final long actual = actualType.getValue();
-            if (actualFormat.getValue() != 8) {
-                return null;
-            }
-            final byte[] bytes = data.getByteArray(0, (int) Math.min(itemCount.getValue(), Integer.MAX_VALUE));
-            if (actual == utf8String) {
-                return new String(bytes, StandardCharsets.UTF_8);
-            }
-            if (actual == XA_STRING || actual == compoundText) {
-                return new String(bytes, StandardCharsets.ISO_8859_1);
-            }
-            return null;
-        } finally {
-            free(data);
-        }
+    /** {@link X11Properties#atomName}. */
+    String atomName(final long atom) {
+        return properties.atomName(atom);
     }
 
     // ---------------------------------------------------------------- geometry
@@ -520,25 +305,6 @@ final class X11Desktop implements AutoCloseable {
                 attributes.getInt(ATTR_WIDTH_OFFSET), attributes.getInt(ATTR_HEIGHT_OFFSET), true));
         }
         return monitors;
-    }
-
-    /** An atom's name; cached, since an atom's name never changes while the server runs. */
-    String atomName(final long atom) {
-        final String cached = atomNames.get(atom);
-        if (cached != null) {
-            return cached;
-        }
-        final Pointer name = atom == 0 ? null : Xlib.XGetAtomName(display, atom);
-        if (name == null) {
-            return "";
-        }
-        try {
-            final String value = name.getString(0, StandardCharsets.ISO_8859_1.name());
-            atomNames.put(atom, value);
-            return value;
-        } finally {
-            Xlib.XFree(name);
-        }
     }
 
     // ---------------------------------------------------------------- events
@@ -619,8 +385,8 @@ final class X11Desktop implements AutoCloseable {
      * @return {read fd, write fd}
      */
     static int[] openWakePipe() {
-        if (LOAD_FAILURE != null) {
-            throw new X11Exception("libc is not usable", LOAD_FAILURE);
+        if (X11Native.LOAD_FAILURE != null) {
+            throw new X11Exception("libc is not usable", X11Native.LOAD_FAILURE);
         }
         final int[] fds = new int[2];
         if (LibC.pipe(fds) != 0) {
@@ -638,95 +404,5 @@ final class X11Desktop implements AutoCloseable {
         LibC.close(fd);
     }
 
-    private static final long[] EMPTY = new long[0];
     private static final byte[] WAKE_BYTE = {1};
-
-    // ---------------------------------------------------------------- declarations
-
-    /** {@code int (*XErrorHandler)(Display*, XErrorEvent*)}. */
-    public interface ErrorHandler extends Callback {
-        int invoke(Pointer display, Pointer errorEvent);
-    }
-
-    /** {@code int (*XIOErrorHandler)(Display*)}. */
-    public interface IOErrorHandler extends Callback {
-        int invoke(Pointer display);
-    }
-
-    /** {@code void (*XIOErrorExitHandler)(Display*, void*)}. */
-    public interface IOErrorExitHandler extends Callback {
-        void invoke(Pointer display, Pointer userData);
-    }
-
-    /** libX11. XIDs, Atoms and C longs are Java longs (LP64, checked on load). */
-    static final class Xlib {
-        private Xlib() {
-        }
-
-        static native int XInitThreads();
-
-        static native Pointer XOpenDisplay(String displayName);
-
-        static native int XCloseDisplay(Pointer display);
-
-        static native long XDefaultRootWindow(Pointer display);
-
-        static native int XConnectionNumber(Pointer display);
-
-        static native long XInternAtom(Pointer display, String name, int onlyIfExists);
-
-        static native Pointer XGetAtomName(Pointer display, long atom);
-
-        static native int XGetWindowProperty(Pointer display, long window, long property, long longOffset,
-            long longLength, int delete, long requiredType, LongByReference actualTypeReturn,
-            IntByReference actualFormatReturn, LongByReference itemCountReturn,
-            LongByReference bytesAfterReturn, PointerByReference propReturn);
-
-        static native int XFree(Pointer data);
-
-        static native int XGetWindowAttributes(Pointer display, long window, Pointer attributesReturn);
-
-        static native int XTranslateCoordinates(Pointer display, long srcWindow, long destWindow, int srcX,
-            int srcY, IntByReference destXReturn, IntByReference destYReturn, LongByReference childReturn);
-
-        static native int XSelectInput(Pointer display, long window, long eventMask);
-
-        static native int XPending(Pointer display);
-
-        static native int XNextEvent(Pointer display, Pointer eventReturn);
-
-        static native Pointer XSetErrorHandler(ErrorHandler handler);
-
-        static native Pointer XSetIOErrorHandler(IOErrorHandler handler);
-    }
-
-    /** libXrandr (1.5 for monitors). */
-    static final class XRandR {
-        private XRandR() {
-        }
-
-        static native int XRRQueryExtension(Pointer display, IntByReference eventBaseReturn,
-            IntByReference errorBaseReturn);
-
-        static native void XRRSelectInput(Pointer display, long window, int mask);
-
-        static native Pointer XRRGetMonitors(Pointer display, long window, int getActive,
-            IntByReference countReturn);
-
-        static native void XRRFreeMonitors(Pointer monitors);
-    }
-
-    /** The libc calls the reader sleeps and wakes with. */
-    static final class LibC {
-        private LibC() {
-        }
-
-        static native int pipe(int[] fds);
-
-        static native int poll(Pointer fds, long count, int timeoutMs);
-
-        static native long write(int fd, byte[] buffer, long count);
-
-        static native int close(int fd);
-    }
 }

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * listener exception is counted, the first one logged, and reading continues.
  *
  * <p>If the X server goes away, the thread stops ({@link #isRunning()} turns false); it does not
- * reconnect. Xlib's fatal handlers are replaced (see {@link X11Desktop}), so the JVM lives.
+ * reconnect. Xlib's fatal handlers are replaced (see {@link X11Native}), so the JVM lives.
  */
 public final class X11DesktopReader implements AutoCloseable {
     public static final String THREAD_NAME = "saccade-x11-reader";

@@ -121,7 +121,7 @@ class AtspiRefreshBenchmark {
             bus.callAndWait(busName, child, AtspiBus.PROPERTIES, "Get", "ss", CALL_TIMEOUT_MS, AtspiBus.ACCESSIBLE, "Name");
             bus.callAndWait(busName, child, AtspiBus.ACCESSIBLE, "GetState", null, CALL_TIMEOUT_MS);
             bus.callAndWait(busName, child, AtspiBus.COMPONENT, "GetExtents", "u", CALL_TIMEOUT_MS, new UInt32(0));
-            visited += 1 + (depth < AppRefresh.MAX_WALK_DEPTH ? walk(bus, busName, child, depth + 1) : 0);
+            visited += 1 + (depth < TreeWalk.MAX_WALK_DEPTH ? walk(bus, busName, child, depth + 1) : 0);
         }
         return visited;
     }

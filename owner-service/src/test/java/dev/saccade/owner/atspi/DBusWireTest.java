@@ -31,7 +31,7 @@ class DBusWireTest {
 
     @Test
     void getMatchesArgumentsComeBackAsWritten() {
-        final Object[] rule = AppRefresh.matchRule(AtspiMapping.stateBits(AtspiMapping.STATE_SHOWING,
+        final Object[] rule = BulkListing.matchRule(AtspiMapping.stateBits(AtspiMapping.STATE_SHOWING,
             AtspiMapping.STATE_VISIBLE), AtspiMapping.roleCodeBits(2), new String[] {"action"});
         final DBusWire.Message m = roundTrip(ByteBuffer.allocate(16), GET_MATCHES, rule, 1L, 5001, Boolean.TRUE);
         assertEquals(7, m.serial);

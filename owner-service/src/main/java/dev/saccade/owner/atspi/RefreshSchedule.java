@@ -1,0 +1,236 @@
+package dev.saccade.owner.atspi;
+
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.matchrules.DBusMatchRuleBuilder;
+import org.freedesktop.dbus.messages.DBusSignal;
+import org.freedesktop.dbus.messages.constants.MessageTypes;
+
+/**
+ * When the source thread runs its next refresh pass, and what the pass covers. AT-SPI events
+ * (dbus-java threads), refresh requests and actions (any thread) mark applications dirty and wake
+ * the thread; the thread waits for the burst of events to go quiet (or to last the maximum), then
+ * takes the marks for one pass. Kept apart from the pass so the marking side, which runs on every
+ * event, stays a few atomic writes and never touches the pass's state.
+ */
+final class RefreshSchedule {
+    private static final String EVENT_OBJECT = "org.a11y.atspi.Event.Object";
+    private static final String EVENT_WINDOW = "org.a11y.atspi.Event.Window";
+
+    private final long quietNs;
+    private final long coalesceMaxNs;
+    private final long periodicNs;
+
+    // Written by any thread, read by the source thread.
+    private final Set<String> dirtyApps = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean allDirty = new AtomicBoolean(true);
+    private final AtomicBoolean appsChanged = new AtomicBoolean(true);
+    /** nanoTime of the first event of the burst not yet refreshed; 0 if none. */
+    private final AtomicLong burstStartNs = new AtomicLong();
+    private volatile long lastEventNs;
+    private final AtomicReference<CompletableFuture<AccessibilitySnapshot>> nextPass = new AtomicReference<>();
+    private final AtomicLong eventCount = new AtomicLong();
+
+    // Written by start()/close() (any thread).
+    private volatile boolean running;
+    private volatile Thread thread;
+
+    // Written by the source thread only; read by the event threads.
+    private volatile Set<String> knownBusNames = Set.of();
+
+    RefreshSchedule(final AtspiSourceContext context) {
+        this.quietNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceQuietMs());
+        this.coalesceMaxNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceMaxMs());
+        this.periodicNs = TimeUnit.MILLISECONDS.toNanos(context.periodicRefreshMs());
+    }
+
+    /** The source thread is {@code t} from now on (not started yet): marks wake it. */
+    void runOn(final Thread t) {
+        running = true;
+        thread = t;
+    }
+
+    /** The source thread is to end: every wait below returns. */
+    void stop() {
+        running = false;
+    }
+
+    boolean isRunning() {
+        return running;
+    }
+
+    /** The source thread, or null before {@link #runOn}. */
+    Thread thread() {
+        return thread;
+    }
+
+    long eventCount() {
+        return eventCount.get();
+    }
+
+    /** The applications a pass listed: events from them mark them, events from others list again. */
+    void knownBusNames(final Set<String> names) {
+        knownBusNames = names;
+    }
+
+    // ================================================================ marking (any thread)
+
+    /** {@link AtspiSource#requestRefresh()}. */
+    CompletableFuture<AccessibilitySnapshot> requestRefresh() {
+        // The flag first: a pass that takes the future has then surely seen the flag too.
+        allDirty.set(true);
+        CompletableFuture<AccessibilitySnapshot> pass = nextPass.get();
+        while (pass == null) {
+            final CompletableFuture<AccessibilitySnapshot> fresh = new CompletableFuture<>();
+            pass = nextPass.compareAndSet(null, fresh) ? fresh : nextPass.get();
+        }
+        noteEvent();
+        return pass;
+    }
+
+    /** {@link AtspiSource#markDirty()}. */
+    void markAllDirty() {
+        allDirty.set(true);
+        noteEvent();
+    }
+
+    void markDirty(final String busName) {
+        dirtyApps.add(busName);
+        noteEvent();
+    }
+
+    /** The next pass lists the registry again (no wake: for the source thread itself). */
+    void markAppsChanged() {
+        appsChanged.set(true);
+    }
+
+    /** A new connection: the next pass lists the registry and reads every application. */
+    void connected() {
+        allDirty.set(true);
+        appsChanged.set(true);
+    }
+
+    /** Wakes the source thread (a batch it waits for completed). */
+    void wake() {
+        final Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    private void noteEvent() {
+        final long now = System.nanoTime();
+        lastEventNs = now;
+        burstStartNs.compareAndSet(0, now);
+        wake();
+    }
+
+    // ================================================================ events (dbus-java threads)
+
+    /** Routes the AT-SPI object and window events and the bus's NameOwnerChanged here. */
+    void subscribe(final AtspiBus b) throws DBusException {
+        b.subscribe(DBusMatchRuleBuilder.create().withType(MessageTypes.SIGNAL)
+            .withInterface(EVENT_OBJECT).build(), this::onSignal);
+        b.subscribe(DBusMatchRuleBuilder.create().withType(MessageTypes.SIGNAL)
+            .withInterface(EVENT_WINDOW).build(), this::onSignal);
+        b.subscribe(DBusMatchRuleBuilder.create().withType(MessageTypes.SIGNAL)
+            .withSender(AtspiBus.DBUS).withInterface(AtspiBus.DBUS).withMember("NameOwnerChanged").build(), this::onSignal);
+    }
+
+    private void onSignal(final DBusSignal signal) {
+        eventCount.incrementAndGet();
+        final String iface = signal.getInterface();
+        if (AtspiBus.DBUS.equals(iface)) {
+            onNameOwnerChanged(signal);
+            return;
+        }
+        final String sender = signal.getSource();
+        if (sender != null && knownBusNames.contains(sender)) {
+            markDirty(sender);
+        } else {
+            // The registry announcing an application, or an application we have not listed yet.
+            appsChanged.set(true);
+            noteEvent();
+        }
+    }
+
+    private void onNameOwnerChanged(final DBusSignal signal) {
+        try {
+            final Object[] args = signal.getParameters();
+            if (args != null && args.length == 3 && knownBusNames.contains(String.valueOf(args[0]))
+                && String.valueOf(args[2]).isEmpty()) {
+                appsChanged.set(true);
+                noteEvent();
+            }
+        } catch (final DBusException ignore) {
+            // reason: a NameOwnerChanged we cannot decode is not about our applications
+        }
+    }
+
+    // ================================================================ source thread
+
+    boolean hasWork(final long now, final long lastPassNs) {
+        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty()
+            || (periodicNs > 0 && now - lastPassNs >= periodicNs);
+    }
+
+    /** Sleeps while there is no work: until the periodic refresh is due, or a second at most. */
+    void parkIdle(final long now, final long lastPassNs) {
+        parkUntil(periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1));
+    }
+
+    /** Waits for the burst of events to go quiet, or to last the maximum. */
+    void awaitQuiet() {
+        final long first = burstStartNs.get();
+        if (first != 0) {
+            while (running) {
+                final long until = Math.min(lastEventNs + quietNs, first + coalesceMaxNs);
+                if (System.nanoTime() - until >= 0) {
+                    break;
+                }
+                parkUntil(until);
+            }
+        }
+        // Events from here on start the next burst.
+        burstStartNs.set(0);
+    }
+
+    void parkUntil(final long deadlineNs) {
+        final long waitNs = deadlineNs - System.nanoTime();
+        if (waitNs > 0 && running) {
+            LockSupport.parkNanos(this, waitNs);
+        }
+    }
+
+    /** The future of the pass about to run (null if nobody asked); taken before the marks. */
+    CompletableFuture<AccessibilitySnapshot> takeWaiter() {
+        return nextPass.getAndSet(null);
+    }
+
+    boolean takeAllDirty() {
+        return allDirty.getAndSet(false);
+    }
+
+    boolean takeAppsChanged() {
+        return appsChanged.getAndSet(false);
+    }
+
+    /** The applications marked since the last pass. */
+    Set<String> takeDirtyApps() {
+        final Set<String> dirty = new HashSet<>();
+        for (final Iterator<String> it = dirtyApps.iterator(); it.hasNext(); ) {
+            dirty.add(it.next());
+            it.remove();
+        }
+        return dirty;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.saccade.owner.atspi;
+
+/**
+ * What a reply of a refresh answers ({@link Reply#kind()}): one number per question across every
+ * stage of {@link AppRefresh}, in one table so the numbers stay distinct where a batch mixes them
+ * (the bulk listing sends its early details with its matches).
+ */
+final class ReplyKind {
+    static final int K_PID = 1;
+    static final int K_ROOT_INTERFACES = 2;
+    static final int K_ROOT_NAME = 3;
+    static final int K_MATCH_ALL = 4;
+    static final int K_MATCH_ROLE = 5;
+    static final int K_MATCH_STATE = 6;
+    static final int K_MATCH_INTERFACE = 7;
+    static final int K_CHILDREN = 8;
+    static final int K_ROLE = 9;
+    static final int K_STATE = 10;
+    static final int K_INTERFACES = 11;
+    static final int K_NAME = 12;
+    static final int K_PROPERTIES = 13;
+    static final int K_EXTENTS = 14;
+    static final int K_ACTION_COUNT = 15;
+    static final int K_CHAR_COUNT = 16;
+    static final int K_TEXT = 17;
+    static final int K_PEER_ADDRESS = 18;
+    /** Details asked together with the bulk listing, for the objects of the last refresh (index: position there). */
+    static final int K_EARLY_PROPERTIES = 19;
+    static final int K_EARLY_EXTENTS = 20;
+    static final int K_EARLY_CHAR_COUNT = 21;
+
+    private ReplyKind() {
+    }
+}
