@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * mcp.md §10 cases 22 to 25 against a scripted service on a real socket, with the real
- * {@code saccade mcp} process: results rendered per §8, the query's one filter, replies the
+ * {@code saccade mcp} process: results rendered per mcp §8, the query's one filter, replies the
  * adapter must not trust, a read resent once on a new connection, an action never resent, and
  * the client's half of verifyNextGeneration.
  */

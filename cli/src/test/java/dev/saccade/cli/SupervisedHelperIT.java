@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The helper the supervisor starts outlives owners (ARCHITECTURE.md, "Restart, upgrade and the
+ * The helper the supervisor starts outlives owners (docs/architecture.md, "Restart, upgrade and the
  * endpoint"): this test plays the supervisor with real processes. It starts
  * {@code InputHelperMain --serve} on the helper's minimal classpath and owners with
  * {@code owner run --input-helper external}, shares one session nonce with them through the

@@ -16,6 +16,6 @@
  * shared-memory link and the lifeline come with the helper's main loop.
  *
  * <p>Depends on {@code protocol}, {@code ipc-shared}, JNA and Chronicle Bytes only; never on
- * {@code owner-service}. See ARCHITECTURE.md, "Modules" and "Processes".
+ * {@code owner-service}. See docs/architecture.md, "Modules and arrows" and "Processes".
  */
 package dev.saccade.helper;

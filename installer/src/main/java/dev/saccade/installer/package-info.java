@@ -8,6 +8,6 @@
  * {@link dev.saccade.installer.Systemctl} runs a process.
  *
  * <p>Depends on nothing of ours but {@code protocol}; the CLI commands {@code install},
- * {@code uninstall} and {@code upgrade} drive it. See ARCHITECTURE.md, "Modules" and "Processes".
+ * {@code uninstall} and {@code upgrade} drive it. See docs/architecture.md, "Modules and arrows" and "Processes".
  */
 package dev.saccade.installer;

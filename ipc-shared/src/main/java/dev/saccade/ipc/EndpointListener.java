@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A listening Unix-domain socket on a path, bound and released by the spec's fallback rule
- * (agent-abi.md §1.1; ARCHITECTURE.md "Restart, upgrade and the endpoint", item 3).
+ * (agent-abi.md §1.1; docs/architecture.md "Restart, upgrade and the endpoint", item 3).
  *
  * <p><b>Bind.</b> Under an advisory lock on the sibling {@code <name>.lock}, the path is probed:
  * missing → bind; a socket that accepts a connect → a live listener owns it, so release the lock

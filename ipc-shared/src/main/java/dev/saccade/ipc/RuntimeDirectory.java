@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The per-user runtime directory {@code $RUN} that holds every Saccade socket (ARCHITECTURE.md,
+ * The per-user runtime directory {@code $RUN} that holds every Saccade socket (docs/architecture.md,
  * "Processes"): {@code $XDG_RUNTIME_DIR/saccade}, or {@code /tmp/saccade-<uid>} where that
  * variable is unset, empty or not absolute (the XDG spec says to ignore a relative value).
  *

@@ -7,7 +7,7 @@
  * blocking client of the CLI and MCP adapter ({@link dev.saccade.ipc.AgentClient}). Listener
  * handoff, the shared-memory rings, heartbeat and lifeline will live here too.
  *
- * <p>See ARCHITECTURE.md ("Modules", "Restart, upgrade and the endpoint") and
+ * <p>See docs/architecture.md ("Modules and arrows", "Restart, upgrade and the endpoint") and
  * spec/agent-abi.md §1.
  */
 package dev.saccade.ipc;

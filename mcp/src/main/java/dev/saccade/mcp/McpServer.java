@@ -15,7 +15,7 @@ import java.io.PrintStream;
  * table, write at most one response line, flush; until end of input. One thread; a tool call
  * blocks the next line until its answer is written, so responses keep the order of requests.
  *
- * <p>Exit codes (§1): {@link #EXIT_EOF} at end of input with every complete line answered,
+ * <p>Exit codes (mcp §1): {@link #EXIT_EOF} at end of input with every complete line answered,
  * {@link #EXIT_INPUT} for a line over the cap or a failed read of standard input,
  * {@link #EXIT_OUTPUT} when writing or flushing standard output fails. {@link #EXIT_CONNECTION}
  * is reserved: a failed connection is a tool result, not an exit.
@@ -100,7 +100,7 @@ public final class McpServer {
         }
     }
 
-    /** Dispatches one line (§2); returns whether a response is in the writer. */
+    /** Dispatches one line (mcp §2); returns whether a response is in the writer. */
     boolean handle(final byte[] line, final int length) {
         writer.reset();
         final JsonNode message = parser.parse(line, length);

@@ -1,5 +1,6 @@
 package dev.saccade.mcp;
 
+import dev.saccade.client.DecimalU64;
 import dev.saccade.jsonrpc.JsonNode;
 import java.nio.charset.StandardCharsets;
 
@@ -130,24 +131,10 @@ final class ToolArguments {
     }
 
     private boolean unsignedDigits(final String s) {
-        if (s.isEmpty()) {
+        if (!DecimalU64.valid(s)) {
             return false;
         }
-        long v = 0;
-        for (int i = 0; i < s.length(); i++) {
-            final char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-            final int digit = c - '0';
-            // v * 10 + digit must stay ≤ 2^64 − 1 (unsigned)
-            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L, 10)) > 0
-                || Long.compareUnsigned(v * 10, -1L - digit) > 0) {
-                return false;
-            }
-            v = v * 10 + digit;
-        }
-        value = v;
+        value = DecimalU64.parse(s);
         return true;
     }
 

@@ -7,6 +7,6 @@
  * dependency graph is fixed. Depends on {@code protocol}, {@code ipc-shared}, JNA and dbus-java;
  * never on {@code input-helper}.
  *
- * <p>See ARCHITECTURE.md, "Modules" and "Processes".
+ * <p>See docs/architecture.md, "Modules and arrows" and "Processes".
  */
 package dev.saccade.owner;

@@ -1,5 +1,6 @@
 package dev.saccade.pcp;
 
+import dev.saccade.client.DecimalU64;
 import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.client.ActionExchange;
 import dev.saccade.client.AgentClient;
@@ -162,7 +163,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                 : info != null && info.hidden() ? "minimized" : "normal";
             out.add(JsonTree.object("surface_id", SceneView.surfaceId(w.windowId), "app_id", appId(pid), "title", w.text,
                 "state", state, "geometry", w.bounds(), "tier", 0L, "pid", pid,
-                "element_id", SceneView.elementId(w.id), "generation", Long.toUnsignedString(scene.generation)));
+                "element_id", SceneView.elementId(w.id), "generation", DecimalU64.format(scene.generation)));
         }
         return out;
     }
@@ -211,7 +212,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                 + " elements", JsonTree.object("surface_id", surfaceId, "max_elements", (long) MAX_ELEMENTS,
                 "hint", "page with focus_id: query the children of one element at a time"));
         }
-        return JsonTree.object("root", tree, "generation", Long.toUnsignedString(scene.generation));
+        return JsonTree.object("root", tree, "generation", DecimalU64.format(scene.generation));
     }
 
     private static Map<String, Object> element(final SceneView scene, final SceneView.Target t, final int[] count,
@@ -269,7 +270,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                 attempts.add(JsonTree.object("via", "atspi", "result", ResultCode.name(result)));
                 if (result == ResultCode.OK) {
                     final Map<String, Object> done = JsonTree.object("via", "atspi",
-                        "generation", Long.toUnsignedString(scene.generation));
+                        "generation", DecimalU64.format(scene.generation));
                     if ("select".equals(actionName)) {
                         done.put("interface", "selection");
                         done.put("selected", childIndex >= 0 ? (Object) childIndex : SceneView.elementId(acted.id));
@@ -293,7 +294,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             }
             if (result == ResultCode.OK) {
                 return JsonTree.object("executed", true, "result", JsonTree.object("via", via,
-                    "validated_generation", Long.toUnsignedString(scene.generation)));
+                    "validated_generation", DecimalU64.format(scene.generation)));
             }
             if (result == ResultCode.STALE_GENERATION && attempt == 0) {
                 continue; // the scene moved between our observe and the batch: look again once

@@ -1,5 +1,6 @@
 package dev.saccade.pcp;
 
+import dev.saccade.client.DecimalU64;
 import dev.saccade.client.AgentClient;
 import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.ReadExchange;
@@ -130,7 +131,7 @@ public final class SceneEvents implements AutoCloseable {
         if (!core.hasSubscribers()) {
             return;
         }
-        final String generation = Long.toUnsignedString(after.generation);
+        final String generation = DecimalU64.format(after.generation);
         core.publish("generation.published", null, null, JsonTree.object("generation", generation));
         if (before.activeWindowId != after.activeWindowId) {
             if (before.activeWindowId != 0) {

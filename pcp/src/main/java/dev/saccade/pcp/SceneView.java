@@ -1,5 +1,6 @@
 package dev.saccade.pcp;
 
+import dev.saccade.client.DecimalU64;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
@@ -56,11 +57,11 @@ final class SceneView {
     }
 
     static String surfaceId(final long windowId) {
-        return "surface-" + Long.toUnsignedString(windowId);
+        return "surface-" + DecimalU64.format(windowId);
     }
 
     static String elementId(final long targetId) {
-        return "el-" + Long.toUnsignedString(targetId);
+        return "el-" + DecimalU64.format(targetId);
     }
 
     /** The window id of a surface id, or -1 when it is not one of ours. */
@@ -74,14 +75,10 @@ final class SceneView {
     }
 
     private static long parse(final String id, final String prefix) {
-        if (id == null || !id.startsWith(prefix) || id.length() == prefix.length() || id.length() > prefix.length() + 20) {
+        if (id == null || !id.startsWith(prefix) || !DecimalU64.valid(id.substring(prefix.length()))) {
             return -1;
         }
-        try {
-            return Long.parseUnsignedLong(id.substring(prefix.length()));
-        } catch (final NumberFormatException e) {
-            return -1;
-        }
+        return DecimalU64.parse(id.substring(prefix.length()));
     }
 
     /** The WINDOW targets, topmost first. */

@@ -1,5 +1,5 @@
 /**
- * PCP, the JSON-RPC 2.0 capability protocol (seeds/pcp-core-messages.md): applications register
+ * PCP, the JSON-RPC 2.0 capability protocol (docs/spec/pcp.md): applications register
  * signed capability manifests, a trusted caller ({@code SystemIntelligence}) queries surfaces and
  * elements and invokes capabilities (with host-side confirmation for trust level
  * {@code confirm}) and structural actions, subscribes to events, and manages registrations.

@@ -45,20 +45,7 @@ class DocsReferencesTest {
      * after the issue 12 code moves; that pass empties this list. An entry whose file has no
      * problem left, or no longer exists, fails the test, so the list only shrinks.
      */
-    static final Set<String> KNOWN_UNRESOLVED_UNTIL_REFERENCE_PASS = Set.of(
-        "cli/README.md",
-        "cli/src/test/java/dev/saccade/cli/McpScriptedServiceTest.java",
-        "cli/src/test/java/dev/saccade/cli/SupervisedHelperIT.java",
-        "input-helper/src/main/java/dev/saccade/helper/package-info.java",
-        "installer/src/main/java/dev/saccade/installer/package-info.java",
-        "ipc-shared/src/main/java/dev/saccade/ipc/EndpointListener.java",
-        "ipc-shared/src/main/java/dev/saccade/ipc/RuntimeDirectory.java",
-        "ipc-shared/src/main/java/dev/saccade/ipc/link/LinkFileDescriptor.java",
-        "ipc-shared/src/main/java/dev/saccade/ipc/link/LinkPaths.java",
-        "ipc-shared/src/main/java/dev/saccade/ipc/package-info.java",
-        "owner-service/README.md",
-        "owner-service/src/main/java/dev/saccade/owner/package-info.java",
-        "owner-service/src/main/java/dev/saccade/owner/pcp/package-info.java");
+    static final Set<String> KNOWN_UNRESOLVED_UNTIL_REFERENCE_PASS = Set.of();
 
     /** The documents a {@code §} may name, by the word that names them. */
     private static final Map<String, String> DOCUMENTS = Map.of(

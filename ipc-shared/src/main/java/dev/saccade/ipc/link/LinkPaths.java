@@ -5,7 +5,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
- * Where the link lives (ARCHITECTURE.md, "Processes"): the shared-memory file
+ * Where the link lives (docs/architecture.md, "Processes"): the shared-memory file
  * {@code $SHM/saccade-input-v1-<uid>}, with {@code $SHM} = {@code /dev/shm} where it exists,
  * else {@code $RUN}; the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock}.
  */
