@@ -9,11 +9,6 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Utf8;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
@@ -381,17 +376,10 @@ final class ActCommand implements Callable<Integer> {
     }
 
     private byte[] utf8(final String value) {
-        final ByteBuffer encoded;
-        try {
-            encoded = StandardCharsets.UTF_8.newEncoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .encode(CharBuffer.wrap(value));
-        } catch (final CharacterCodingException e) {
+        final byte[] bytes = Utf8.encodeStrict(value);
+        if (bytes == null) {
             throw usage("Invalid value for option '--text': not valid Unicode text");
         }
-        final byte[] bytes = new byte[encoded.remaining()];
-        encoded.get(bytes);
         return bytes;
     }
 

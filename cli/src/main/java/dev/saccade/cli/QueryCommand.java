@@ -3,15 +3,11 @@ package dev.saccade.cli;
 import dev.saccade.client.ReadExchange;
 import dev.saccade.client.QueryRequestBuilder;
 import dev.saccade.client.AgentClient;
+import dev.saccade.protocol.Utf8;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.TextMatch;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -196,17 +192,10 @@ final class QueryCommand implements Callable<Integer> {
 
     /** Strict UTF-8 of 1..16,384 bytes, as the service requires (spec §4.3 #6). */
     private byte[] utf8(final String value) {
-        final ByteBuffer encoded;
-        try {
-            encoded = StandardCharsets.UTF_8.newEncoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .encode(CharBuffer.wrap(value));
-        } catch (final CharacterCodingException e) {
+        final byte[] bytes = Utf8.encodeStrict(value);
+        if (bytes == null) {
             throw usage("Invalid value for option '--text': not valid Unicode text");
         }
-        final byte[] bytes = new byte[encoded.remaining()];
-        encoded.get(bytes);
         if (bytes.length == 0 || bytes.length > QueryRequestBuilder.MAX_TEXT_BYTES) {
             throw usage("Invalid value for option '--text': expected 1.." + QueryRequestBuilder.MAX_TEXT_BYTES
                 + " UTF-8 bytes but was " + bytes.length);

@@ -10,6 +10,25 @@ public final class Utf8 {
     private Utf8() {
     }
 
+    /**
+     * The strict UTF-8 of {@code text}, or {@code null} when it is not valid Unicode (a lone
+     * surrogate): what a caller writes as filter text or a TEXT payload.
+     */
+    public static byte[] encodeStrict(final String text) {
+        final java.nio.ByteBuffer encoded;
+        try {
+            encoded = java.nio.charset.StandardCharsets.UTF_8.newEncoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                .encode(java.nio.CharBuffer.wrap(text));
+        } catch (final java.nio.charset.CharacterCodingException e) {
+            return null;
+        }
+        final byte[] bytes = new byte[encoded.remaining()];
+        encoded.get(bytes);
+        return bytes;
+    }
+
     /** Whether {@code length} bytes at {@code at} are strict UTF-8; reads only those bytes. */
     public static boolean isStrict(final BytesStore<?, ?> b, final long at, final long length) {
         final long end = at + length;
