@@ -255,7 +255,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                     child != null ? SceneView.elementId(child.id) : elementId, "action", actionName, "supported", acted.actions()));
             }
             if ("set_value".equals(actionName) && (t.role == Role.SLIDER) != (value instanceof Number)) {
-                throw PcpCoreService.invalidParams("value", t.role == Role.SLIDER
+                throw Params.invalidParams("value", t.role == Role.SLIDER
                     ? "a slider's value is a number" : "a text element's value is a string");
             }
             final int[] kinds = plan(acted, actionName);
@@ -338,7 +338,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
         }
         final SceneView.Target child = value instanceof String ? scene.byId.get(SceneView.targetIdOf((String) value)) : null;
         if (child == null || child.parentId != t.id || child.id == t.id) {
-            throw PcpCoreService.invalidParams("value", "select's value names a child of the element: its element id or "
+            throw Params.invalidParams("value", "select's value names a child of the element: its element id or "
                 + "its index (0 or more)");
         }
         return child;
@@ -373,7 +373,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
                 .expectGeneration(generation);
             if (kind == ActionKind.TEXT) {
                 if (!(value instanceof String) || ((String) value).isEmpty()) {
-                    throw PcpCoreService.invalidParams("value", "set_value needs a non-empty string");
+                    throw Params.invalidParams("value", "set_value needs a non-empty string");
                 }
                 final byte[] text = ((String) value).getBytes(StandardCharsets.UTF_8);
                 if (text.length > AgentAbi.MAX_TEXT_BYTES) {
@@ -405,7 +405,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             return 3;
         }
         if (!(value instanceof Long) || (Long) value == 0 || Math.abs((Long) value) > 100) {
-            throw PcpCoreService.invalidParams("value", "scroll takes a non-zero integer of lines, -100..100");
+            throw Params.invalidParams("value", "scroll takes a non-zero integer of lines, -100..100");
         }
         return ((Long) value).intValue();
     }
