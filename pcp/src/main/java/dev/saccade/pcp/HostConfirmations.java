@@ -21,7 +21,7 @@ public final class HostConfirmations implements PcpDispatcher {
 
     @Override
     public Object dispatch(final PcpPeer caller, final String method, final Map<String, Object> params) throws PcpError {
-        final String id = PcpCoreService.requiredString(params, "confirmation_id");
+        final String id = Params.requiredString(params, "confirmation_id");
         switch (method) {
             case "confirm":
                 return core.confirm(id);

@@ -1,90 +1,57 @@
 package dev.saccade.pcp;
 
 import dev.saccade.pcp.CapabilityManifest.Capability;
-import java.io.IOException;
-import java.security.SecureRandom;
+import dev.saccade.pcp.CapabilityRegistry.RegisteredApp;
 import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * PCP Core: the capability registry, adapters, confirmations, subscriptions and the audit trail,
- * behind {@link PcpCore}. Every method of the seed is dispatched here; desktop queries and
- * structural actions go to the {@link PcpScene}.
+ * PCP Core behind {@link PcpCore}: dispatches every method (pcp §3, "Methods") to the part that
+ * holds its state ({@link CapabilityRegistry}, {@link Adapters}, {@link Confirmations},
+ * {@link Subscriptions}), sends desktop queries and structural actions to the {@link PcpScene},
+ * and writes the audit lines of invocations and revocations (pcp §10, "Audit log").
  *
- * <p>Threads: calls arrive on connection threads (and test threads) at once, so state lives in
- * concurrent maps and each confirmation resolves exactly once (a {@code remove} from the pending
- * map decides who wins between confirm, deny and expiry). One scheduler thread expires
- * confirmations. Waiting for an application's answer blocks only the calling connection.
+ * <p>Threads: calls arrive on connection threads (and test threads) at once, so each part keeps
+ * its state in concurrent maps and each confirmation resolves exactly once. One scheduler thread
+ * expires confirmations. Waiting for an application's answer blocks only the calling connection.
  */
 public final class PcpCoreService implements PcpCore, AutoCloseable {
-    public static final String SOURCE_SYSTEM_INTELLIGENCE = "SystemIntelligence";
-    public static final Set<String> EVENT_TYPES = Set.of("surface.focus_changed", "surface.created",
-        "surface.destroyed", "element.state_changed", "generation.published");
+    public static final String SOURCE_SYSTEM_INTELLIGENCE = CapabilityInvoker.SOURCE_SYSTEM_INTELLIGENCE;
+    public static final Set<String> EVENT_TYPES = Subscriptions.EVENT_TYPES;
     /** Notification telling an invoker how its confirmation ended. */
-    public static final String CONFIRMATION_RESOLVED = "confirmation.resolved";
+    public static final String CONFIRMATION_RESOLVED = Confirmations.CONFIRMATION_RESOLVED;
     /** Pending confirmations at most: memory stays bounded however fast a caller asks. */
-    public static final int MAX_PENDING = 1024;
-    /** Outcomes of resolved confirmations kept for a later invoke with {@code confirmation_id}. */
-    private static final int RESOLVED_KEPT = 1024;
+    public static final int MAX_PENDING = Confirmations.MAX_PENDING;
+    /** Identifiers an invocation's audit line carries when the caller gave them as strings. */
+    private static final String[] AUDITED_PARAMS = {"capability_id", "app_id", "source", "confirmation_id",
+        "surface_id", "element_id", "action"};
 
     private final PcpScene scene;
-    private final TrustedKeys trustedKeys;
     private final AuditLog audit;
-    private final long confirmationWindowMs;
-    private final long invocationTimeoutMs;
     private final long startNs = System.nanoTime();
     private final String sessionId;
-    private final SecureRandom random = new SecureRandom();
-    private final ScheduledExecutorService scheduler;
-
-    private final Map<String, RegisteredApp> apps = new ConcurrentHashMap<>();
-    private final Map<String, Map<String, Object>> adapters = new ConcurrentHashMap<>();
-    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
-    private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final CapabilityRegistry registry;
+    private final Adapters adapters = new Adapters();
+    private final CapabilityInvoker invoker;
+    private final Confirmations confirmations;
+    private final Subscriptions subscriptions;
+    /** Written by connection threads as peers come and go (health.check's active_sessions). */
     private final Set<PcpPeer> sessions = ConcurrentHashMap.newKeySet();
-    private volatile Runnable subscriptionHook;
-    /** Guarded by itself; insertion-ordered, oldest dropped past {@link #RESOLVED_KEPT}. */
-    private final Map<String, Resolved> resolved = new LinkedHashMap<>(64, 0.75f, false) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(final Map.Entry<String, Resolved> eldest) {
-            return size() > RESOLVED_KEPT;
-        }
-    };
 
     public PcpCoreService(final PcpScene scene, final TrustedKeys trustedKeys, final AuditLog audit,
         final long confirmationWindowMs, final long invocationTimeoutMs) {
+        final RandomIds ids = new RandomIds();
         this.scene = scene;
-        this.trustedKeys = trustedKeys;
         this.audit = audit;
-        this.confirmationWindowMs = confirmationWindowMs;
-        this.invocationTimeoutMs = invocationTimeoutMs;
-        this.sessionId = "session-" + token(8);
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            final Thread t = new Thread(r, "saccade-pcp-expiry");
-            t.setDaemon(true);
-            return t;
-        });
-        builtInAdapter("x11", "x11");
-        builtInAdapter("atspi2", "atspi2");
-    }
-
-    private void builtInAdapter(final String id, final String surfaceType) {
-        adapters.put(id, JsonTree.object("adapter_id", id, "surface_type", surfaceType,
-            "supported_tiers", List.of(0L, 1L, 2L, 3L), "built_in", true));
+        this.sessionId = "session-" + ids.hex(8);
+        this.registry = new CapabilityRegistry(trustedKeys, audit);
+        this.invoker = new CapabilityInvoker(invocationTimeoutMs);
+        this.confirmations = new Confirmations(invoker, audit, ids, confirmationWindowMs);
+        this.subscriptions = new Subscriptions(ids);
     }
 
     /** A peer starts talking to us (counted in health.check's active_sessions). */
@@ -95,16 +62,16 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     @Override
     public Object call(final PcpPeer caller, final String method, final Map<String, Object> params) throws PcpError {
         switch (method) {
-            case "register.capability": return registerCapability(caller, params);
-            case "register.adapter": return registerAdapter(params);
-            case "query.capabilities": return queryCapabilities(params);
+            case "register.capability": return registry.register(caller, params);
+            case "register.adapter": return adapters.register(params);
+            case "query.capabilities": return registry.query(params);
             case "query.elements": return queryElements(params);
             case "query.surface": return querySurface(params);
             case "query.session_context": return querySessionContext();
             case "invoke.capability": return audited(caller, method, params, this::invokeCapability);
             case "invoke.action": return audited(caller, method, params, this::invokeAction);
-            case "subscribe.events": return subscribe(caller, params);
-            case "unsubscribe.events": return unsubscribe(caller, params);
+            case "subscribe.events": return subscriptions.subscribe(caller, params);
+            case "unsubscribe.events": return subscriptions.unsubscribe(caller, params);
             case "revoke.app": return revokeApp(caller, params);
             case "health.check": return healthCheck();
             default:
@@ -112,91 +79,16 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         }
     }
 
-    // --- registration -------------------------------------------------------------------
-
-    private Object registerCapability(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final CapabilityManifest manifest;
-        try {
-            manifest = CapabilityManifest.parse(params.get("app_id"), params.get("manifest"));
-            @SuppressWarnings("unchecked")
-            final Map<String, Object> raw = (Map<String, Object>) params.get("manifest");
-            trustedKeys.verify(raw);
-        } catch (final PcpError e) {
-            audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(),
-                "app_id", String.valueOf(params.get("app_id")), "outcome", "error", "code", (long) e.code()));
-            throw e;
-        }
-        final Map<String, Capability> byId = new LinkedHashMap<>();
-        final List<Object> ids = new ArrayList<>();
-        for (final Capability c : manifest.capabilities()) {
-            byId.put(c.id, c);
-            ids.add(c.id);
-        }
-        final RegisteredApp registered = new RegisteredApp(manifest.appId(), caller, byId);
-        final RegisteredApp before = apps.compute(manifest.appId(),
-            (id, old) -> old != null && old.peer != caller && old.peer.isOpen() ? old : registered);
-        if (before != registered) {
-            // A signed manifest can be replayed; it must not take invocations away from a live application.
-            audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(), "app_id", manifest.appId(),
-                "outcome", "error", "code", (long) PcpError.MANIFEST_INVALID));
-            throw new PcpError(PcpError.MANIFEST_INVALID, "Manifest invalid: app_id " + manifest.appId()
-                + " is registered by another live connection", JsonTree.object("member", "app_id",
-                "reason", "registered by another live connection"));
-        }
-        audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(), "app_id", manifest.appId(),
-            "outcome", "ok", "capability_ids", ids));
-        return JsonTree.object("registered", true, "capability_ids", ids);
-    }
-
-    private Object registerAdapter(final Map<String, Object> params) throws PcpError {
-        final String surfaceType = requiredString(params, "surface_type");
-        final String adapterId = requiredString(params, "adapter_id");
-        final Object tiers = params.get("supported_tiers");
-        if (!(tiers instanceof List)) {
-            throw invalidParams("supported_tiers", "must be an array of integers");
-        }
-        for (final Object t : (List<?>) tiers) {
-            if (!(t instanceof Long) || (Long) t < 0 || (Long) t > CapabilityManifest.MAX_TIER) {
-                throw invalidParams("supported_tiers", "must hold integers 0.." + CapabilityManifest.MAX_TIER);
-            }
-        }
-        final Map<String, Object> adapter = JsonTree.object("adapter_id", adapterId, "surface_type", surfaceType,
-            "supported_tiers", tiers, "built_in", false);
-        // A built-in adapter or one bound before keeps its binding: bound=false, not a takeover.
-        final boolean bound = adapters.putIfAbsent(adapterId, adapter) == null;
-        return JsonTree.object("bound", bound, "adapter_id", adapterId);
-    }
-
     // --- queries --------------------------------------------------------------------------
 
-    private Object queryCapabilities(final Map<String, Object> params) throws PcpError {
-        final String appId = optionalString(params, "app_id");
-        final Object tier = params.get("tier");
-        if (tier != null && !(tier instanceof Long)) {
-            throw invalidParams("tier", "must be an integer");
-        }
-        final List<Object> out = new ArrayList<>();
-        for (final RegisteredApp app : apps.values()) {
-            if (appId != null && !appId.equals(app.appId)) {
-                continue;
-            }
-            for (final Capability c : app.capabilities.values()) {
-                if (tier == null || c.tier == (Long) tier) {
-                    out.add(c.toJson());
-                }
-            }
-        }
-        return JsonTree.object("capabilities", out);
-    }
-
     private Object queryElements(final Map<String, Object> params) throws PcpError {
-        final String surfaceId = requiredString(params, "surface_id");
-        final String focusId = optionalString(params, "focus_id");
+        final String surfaceId = Params.requiredString(params, "surface_id");
+        final String focusId = Params.optionalString(params, "focus_id");
         return desktop().elements(surfaceId, focusId);
     }
 
     private Object querySurface(final Map<String, Object> params) throws PcpError {
-        final String surfaceId = requiredString(params, "surface_id");
+        final String surfaceId = Params.requiredString(params, "surface_id");
         for (final Map<String, Object> surface : desktop().surfaces()) {
             if (surfaceId.equals(surface.get("surface_id"))) {
                 return surface;
@@ -231,11 +123,11 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         Object run(PcpPeer caller, Map<String, Object> params) throws PcpError;
     }
 
+    /** Runs {@code invocation} and appends its audit line, ok or error, whatever happens. */
     private Object audited(final PcpPeer caller, final String method, final Map<String, Object> params,
         final Invocation invocation) throws PcpError {
         final Map<String, Object> record = JsonTree.object("event", method, "peer", caller.name());
-        for (final String key : new String[] {"capability_id", "app_id", "source", "confirmation_id", "surface_id",
-            "element_id", "action"}) {
+        for (final String key : AUDITED_PARAMS) {
             final Object value = params.get(key);
             if (value instanceof String) {
                 record.put(key, value);
@@ -257,22 +149,23 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         }
     }
 
+    /** invoke.capability's checks in the order of pcp §5.1, then by trust level. */
     private Object invokeCapability(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final String confirmationId = optionalString(params, "confirmation_id");
+        final String confirmationId = Params.optionalString(params, "confirmation_id");
         if (confirmationId != null) {
-            return confirmationOutcome(confirmationId);
+            return confirmations.outcome(confirmationId);
         }
-        final String capabilityId = requiredString(params, "capability_id");
-        final String appId = requiredString(params, "app_id");
-        final String source = requiredString(params, "source");
+        final String capabilityId = Params.requiredString(params, "capability_id");
+        final String appId = Params.requiredString(params, "app_id");
+        final String source = Params.requiredString(params, "source");
         if (!SOURCE_SYSTEM_INTELLIGENCE.equals(source)) {
-            throw invalidParams("source", "must be " + SOURCE_SYSTEM_INTELLIGENCE);
+            throw Params.invalidParams("source", "must be " + SOURCE_SYSTEM_INTELLIGENCE);
         }
         final Object values = params.getOrDefault("params", Map.of());
         if (!(values instanceof Map)) {
-            throw invalidParams("params", "must be an object");
+            throw Params.invalidParams("params", "must be an object");
         }
-        final RegisteredApp app = apps.get(appId);
+        final RegisteredApp app = registry.app(appId);
         if (app == null) {
             throw PcpError.of(PcpError.APP_NOT_FOUND, JsonTree.object("app_id", appId));
         }
@@ -290,169 +183,26 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
                 throw PcpError.of(PcpError.PERMISSION_DENIED, JsonTree.object("capability_id", capabilityId,
                     "trust_level", "deny"));
             case "confirm":
-                throw requestConfirmation(caller, app, capability, (Map<?, ?>) values);
+                throw confirmations.request(caller, app, capability, (Map<?, ?>) values);
             default:
-                return forward(app, capability, (Map<?, ?>) values);
-        }
-    }
-
-    /** Sends the invocation to the registering connection and waits for its CapabilityResult. */
-    private Map<String, Object> forward(final RegisteredApp app, final Capability capability, final Map<?, ?> values)
-        throws PcpError {
-        if (!app.peer.isOpen()) {
-            throw PcpError.of(PcpError.APP_UNRESPONSIVE, JsonTree.object("app_id", app.appId, "reason", "connection closed"));
-        }
-        @SuppressWarnings("unchecked")
-        final Map<String, Object> request = JsonTree.object("capability_id", capability.id, "app_id", app.appId,
-            "source", SOURCE_SYSTEM_INTELLIGENCE, "params", new LinkedHashMap<>((Map<String, Object>) values));
-        final java.util.concurrent.CompletableFuture<Object> answer = app.peer.request("invoke.capability", request);
-        final Object result;
-        try {
-            result = answer.get(invocationTimeoutMs, TimeUnit.MILLISECONDS);
-        } catch (final TimeoutException e) {
-            answer.cancel(false);
-            throw PcpError.of(PcpError.EXECUTION_TIMEOUT, JsonTree.object("capability_id", capability.id,
-                "timeout_ms", invocationTimeoutMs));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw PcpError.of(PcpError.EXECUTION_TIMEOUT, JsonTree.object("capability_id", capability.id));
-        } catch (final CancellationException e) {
-            throw PcpError.of(PcpError.APP_UNRESPONSIVE, JsonTree.object("app_id", app.appId));
-        } catch (final ExecutionException e) {
-            if (e.getCause() instanceof PcpError) {
-                throw (PcpError) e.getCause(); // the application's own error object
-            }
-            throw PcpError.of(PcpError.APP_UNRESPONSIVE, JsonTree.object("app_id", app.appId,
-                "reason", e.getCause() instanceof IOException ? "connection closed" : String.valueOf(e.getCause())));
-        }
-        return capabilityResult(capability, result);
-    }
-
-    private static Map<String, Object> capabilityResult(final Capability capability, final Object result) throws PcpError {
-        if (result instanceof Map) {
-            final Object status = ((Map<?, ?>) result).get("status");
-            if ("success".equals(status) || "partial".equals(status) || "deferred".equals(status)) {
-                final Map<String, Object> out = JsonTree.object("status", status);
-                final Object data = ((Map<?, ?>) result).get("data");
-                if (data != null) {
-                    out.put("data", data);
-                }
-                return out;
-            }
-        }
-        throw new PcpError(PcpError.INTERNAL_ERROR, "The application answered something other than a CapabilityResult",
-            JsonTree.object("capability_id", capability.id));
-    }
-
-    private PcpError requestConfirmation(final PcpPeer caller, final RegisteredApp app, final Capability capability,
-        final Map<?, ?> values) {
-        if (pending.size() >= MAX_PENDING) {
-            return new PcpError(PcpError.RATE_LIMITED, "Rate limited: " + MAX_PENDING + " confirmations are pending",
-                JsonTree.object("retry_after_ms", confirmationWindowMs));
-        }
-        final String id = "confirm-" + token(16);
-        final Map<String, Object> data = JsonTree.object("capability_id", capability.id, "confirmation_id", id,
-            "confirmation_type", capability.confirmationType, "undo_window_ms", confirmationWindowMs,
-            "description", capability.describe(values));
-        final Pending p = new Pending(id, caller, app, capability, values, data);
-        pending.put(id, p);
-        p.expiry = scheduler.schedule(() -> expire(id), confirmationWindowMs, TimeUnit.MILLISECONDS);
-        return new PcpError(PcpError.CONFIRMATION_REQUIRED, "Confirmation required", data);
-    }
-
-    private static void cancelExpiry(final Pending p) {
-        final ScheduledFuture<?> expiry = p.expiry;
-        if (expiry != null) { // null only in the instant between put and schedule
-            expiry.cancel(false);
-        }
-    }
-
-    private void expire(final String id) {
-        final Pending p = pending.remove(id);
-        if (p != null) {
-            finish(p, null, PcpError.of(PcpError.CONFIRMATION_EXPIRED, JsonTree.object("confirmation_id", id,
-                "capability_id", p.capability.id)), "expired");
+                return invoker.forward(app, capability, (Map<?, ?>) values);
         }
     }
 
     @Override
     public Map<String, Object> confirm(final String confirmationId) throws PcpError {
-        final Pending p = take(confirmationId);
-        try {
-            final Map<String, Object> result = forward(p.app, p.capability, p.values);
-            finish(p, result, null, "confirmed");
-            return result;
-        } catch (final PcpError e) {
-            finish(p, null, e, "confirmed");
-            throw e;
-        }
+        return confirmations.confirm(confirmationId);
     }
 
     @Override
     public void deny(final String confirmationId) throws PcpError {
-        final Pending p = take(confirmationId);
-        finish(p, null, PcpError.of(PcpError.CONFIRMATION_DENIED, JsonTree.object("confirmation_id", confirmationId,
-            "capability_id", p.capability.id)), "denied");
-    }
-
-    private Pending take(final String confirmationId) throws PcpError {
-        final Pending p = pending.remove(confirmationId);
-        if (p != null) {
-            cancelExpiry(p);
-            return p;
-        }
-        final Resolved r;
-        synchronized (resolved) {
-            r = resolved.get(confirmationId);
-        }
-        if (r != null && r.error != null) {
-            throw r.error; // already expired or denied: the same code the invoker gets
-        }
-        throw invalidParams("confirmation_id", r == null ? "no such pending confirmation" : "already confirmed");
-    }
-
-    private void finish(final Pending p, final Map<String, Object> result, final PcpError error, final String how) {
-        synchronized (resolved) {
-            resolved.put(p.id, new Resolved(result, error));
-        }
-        final Map<String, Object> record = JsonTree.object("event", "confirmation", "confirmation_id", p.id,
-            "capability_id", p.capability.id, "app_id", p.app.appId, "resolution", how,
-            "outcome", error == null ? "ok" : "error");
-        if (error != null) {
-            record.put("code", (long) error.code());
-        }
-        audit.append(record);
-        final Map<String, Object> note = JsonTree.object("confirmation_id", p.id, "capability_id", p.capability.id);
-        if (error == null) {
-            note.put("result", result);
-        } else {
-            note.put("error", errorObject(error));
-        }
-        p.invoker.notify(CONFIRMATION_RESOLVED, note);
-    }
-
-    private Object confirmationOutcome(final String confirmationId) throws PcpError {
-        final Pending p = pending.get(confirmationId);
-        if (p != null) {
-            throw new PcpError(PcpError.CONFIRMATION_REQUIRED, "Confirmation required", p.data);
-        }
-        final Resolved r;
-        synchronized (resolved) {
-            r = resolved.get(confirmationId);
-        }
-        if (r == null) {
-            throw invalidParams("confirmation_id", "no such confirmation");
-        }
-        if (r.error != null) {
-            throw r.error;
-        }
-        return r.result;
+        confirmations.deny(confirmationId);
     }
 
     private Object invokeAction(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final String elementId = requiredString(params, "element_id");
-        final String action = requiredString(params, "action");
-        final String surfaceId = requiredString(params, "surface_id");
+        final String elementId = Params.requiredString(params, "element_id");
+        final String action = Params.requiredString(params, "action");
+        final String surfaceId = Params.requiredString(params, "surface_id");
         if (!Set.of("activate", "select", "set_value", "scroll").contains(action)) {
             throw PcpError.of(PcpError.ACTION_NOT_SUPPORTED, JsonTree.object("action", action, "element_id", elementId));
         }
@@ -461,38 +211,6 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
 
     // --- events ---------------------------------------------------------------------------
 
-    private Object subscribe(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final Object types = params.get("event_types");
-        if (!(types instanceof List) || ((List<?>) types).isEmpty()) {
-            throw invalidParams("event_types", "must be a non-empty array of event types");
-        }
-        final List<Object> active = new ArrayList<>();
-        for (final Object t : (List<?>) types) {
-            if (!EVENT_TYPES.contains(t)) {
-                throw invalidParams("event_types", "unknown event type " + t + "; known: " + EVENT_TYPES);
-            }
-            if (!active.contains(t)) {
-                active.add(t);
-            }
-        }
-        final Subscription s = new Subscription("sub-" + token(8), caller, Set.copyOf(active),
-            optionalString(params, "surface_id"), optionalString(params, "app_id"));
-        subscriptions.put(s.id, s);
-        final Runnable hook = subscriptionHook;
-        if (hook != null) {
-            hook.run();
-        }
-        return JsonTree.object("subscription_id", s.id, "active_events", active);
-    }
-
-    private Object unsubscribe(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final String id = requiredString(params, "subscription_id");
-        final Subscription s = subscriptions.get(id);
-        // Only the subscriber may cancel: another connection gets the same answer as for no such id.
-        final boolean cancelled = s != null && s.peer == caller && subscriptions.remove(id, s);
-        return JsonTree.object("cancelled", cancelled);
-    }
-
     /**
      * Pushes one event to every matching subscription: the seed's notification with the
      * subscription id, {@code payload}'s members and a timestamp in seconds.
@@ -500,79 +218,47 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
      * @return notifications sent.
      */
     public int publish(final String type, final String surfaceId, final String appId, final Map<String, Object> payload) {
-        int sent = 0;
-        for (final Subscription s : subscriptions.values()) {
-            if (!s.types.contains(type) || (s.surfaceId != null && !s.surfaceId.equals(surfaceId))
-                || (s.appId != null && !s.appId.equals(appId))) {
-                continue;
-            }
-            final Map<String, Object> params = JsonTree.object("subscription_id", s.id);
-            params.putAll(payload);
-            params.put("timestamp", System.currentTimeMillis() / 1000);
-            if (s.peer.notify(type, params)) {
-                sent++;
-            }
-        }
-        return sent;
+        return subscriptions.publish(type, surfaceId, appId, payload);
     }
 
     /** Run before subscribe.events answers: the event source takes its baseline then. */
     public void subscriptionHook(final Runnable hook) {
-        subscriptionHook = hook;
+        subscriptions.hook(hook);
     }
 
     /** Whether anyone listens: lets the event source skip diffing. */
     public boolean hasSubscribers() {
-        return !subscriptions.isEmpty();
+        return subscriptions.any();
     }
 
     // --- management -----------------------------------------------------------------------
 
+    /** revoke.app (pcp §3.11): registration, subscriptions and pending confirmations end, in that order. */
     private Object revokeApp(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
-        final String appId = requiredString(params, "app_id");
-        final String reason = optionalString(params, "reason");
-        final RegisteredApp app = apps.remove(appId);
+        final String appId = Params.requiredString(params, "app_id");
+        final String reason = Params.optionalString(params, "reason");
+        final RegisteredApp app = registry.revoke(appId);
         if (app == null) {
             throw PcpError.of(PcpError.APP_NOT_FOUND, JsonTree.object("app_id", appId));
         }
-        long terminated = 0;
-        for (final Subscription s : subscriptions.values()) {
-            if ((appId.equals(s.appId) || s.peer == app.peer) && subscriptions.remove(s.id, s)) {
-                terminated++;
-            }
-        }
-        for (final Pending p : pending.values()) {
-            if (p.app == app && pending.remove(p.id, p)) {
-                cancelExpiry(p);
-                finish(p, null, new PcpError(PcpError.CONFIRMATION_DENIED, "Confirmation denied: application revoked",
-                    JsonTree.object("confirmation_id", p.id, "app_id", appId)), "revoked");
-            }
-        }
+        final long terminated = subscriptions.terminate(appId, app.peer);
+        confirmations.revoked(app);
         audit.append(JsonTree.object("event", "revoke.app", "peer", caller.name(), "app_id", appId,
             "reason", reason == null ? JsonTree.NULL : reason, "terminated_subscriptions", terminated, "outcome", "ok"));
         return JsonTree.object("revoked", true, "terminated_subscriptions", terminated);
     }
 
     private Object healthCheck() {
-        final List<Object> list = new ArrayList<>();
-        for (final Map<String, Object> a : adapters.values()) {
-            final boolean builtIn = Boolean.TRUE.equals(a.get("built_in"));
-            list.add(JsonTree.object("adapter_id", a.get("adapter_id"), "surface_type", a.get("surface_type"),
-                "status", !builtIn || scene != null ? "ok" : "down"));
-        }
+        final List<Object> list = adapters.statuses(scene != null);
         return JsonTree.object("status", scene != null ? "ok" : "degraded", "adapters", list,
             "uptime_ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs),
-            "active_sessions", (long) sessions.size(), "pending_confirmations", (long) pending.size());
+            "active_sessions", (long) sessions.size(), "pending_confirmations", (long) confirmations.pendingCount());
     }
 
     @Override
     public void disconnected(final PcpPeer peer) {
         sessions.remove(peer);
-        for (final Subscription s : subscriptions.values()) {
-            if (s.peer == peer) {
-                subscriptions.remove(s.id, s);
-            }
-        }
+        subscriptions.ended(peer);
         // The app stays registered: its invocations answer -32010 (gone) until it registers again.
     }
 
@@ -581,110 +267,16 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     }
 
     public int pendingConfirmations() {
-        return pending.size();
+        return confirmations.pendingCount();
     }
 
     @Override
     public void close() {
-        scheduler.shutdownNow();
+        confirmations.close();
     }
-
-    // --- helpers --------------------------------------------------------------------------
 
     /** The JSON-RPC error object of {@code e}. */
     public static Map<String, Object> errorObject(final PcpError e) {
-        final Map<String, Object> error = JsonTree.object("code", (long) e.code(), "message", e.getMessage());
-        if (e.data() != null) {
-            error.put("data", e.data());
-        }
-        return error;
-    }
-
-    private String token(final int bytes) {
-        final byte[] b = new byte[bytes];
-        random.nextBytes(b);
-        return HexFormat.of().formatHex(b);
-    }
-
-    static String requiredString(final Map<String, Object> params, final String name) throws PcpError {
-        final Object value = params.get(name);
-        if (!(value instanceof String) || ((String) value).isEmpty()) {
-            throw invalidParams(name, "is required and must be a non-empty string");
-        }
-        return (String) value;
-    }
-
-    static String optionalString(final Map<String, Object> params, final String name) throws PcpError {
-        final Object value = params.get(name);
-        if (value == null) {
-            return null;
-        }
-        if (!(value instanceof String)) {
-            throw invalidParams(name, "must be a string");
-        }
-        return (String) value;
-    }
-
-    static PcpError invalidParams(final String name, final String reason) {
-        return new PcpError(PcpError.INVALID_PARAMS, "Invalid params: " + name + " " + reason,
-            JsonTree.object("parameter", name, "reason", reason));
-    }
-
-    private static final class RegisteredApp {
-        final String appId;
-        final PcpPeer peer;
-        final Map<String, Capability> capabilities;
-
-        RegisteredApp(final String appId, final PcpPeer peer, final Map<String, Capability> capabilities) {
-            this.appId = appId;
-            this.peer = peer;
-            this.capabilities = capabilities;
-        }
-    }
-
-    private static final class Pending {
-        final String id;
-        final PcpPeer invoker;
-        final RegisteredApp app;
-        final Capability capability;
-        final Map<?, ?> values;
-        final Map<String, Object> data;
-        volatile ScheduledFuture<?> expiry;
-
-        Pending(final String id, final PcpPeer invoker, final RegisteredApp app, final Capability capability,
-            final Map<?, ?> values, final Map<String, Object> data) {
-            this.id = id;
-            this.invoker = invoker;
-            this.app = app;
-            this.capability = capability;
-            this.values = values;
-            this.data = data;
-        }
-    }
-
-    private static final class Resolved {
-        final Map<String, Object> result;
-        final PcpError error;
-
-        Resolved(final Map<String, Object> result, final PcpError error) {
-            this.result = result;
-            this.error = error;
-        }
-    }
-
-    private static final class Subscription {
-        final String id;
-        final PcpPeer peer;
-        final Set<Object> types;
-        final String surfaceId;
-        final String appId;
-
-        Subscription(final String id, final PcpPeer peer, final Set<Object> types, final String surfaceId, final String appId) {
-            this.id = id;
-            this.peer = peer;
-            this.types = types;
-            this.surfaceId = surfaceId;
-            this.appId = appId;
-        }
+        return e.errorObject();
     }
 }

@@ -62,6 +62,15 @@ public final class PcpError extends Exception {
         return data;
     }
 
+    /** This error as the JSON-RPC error object: {@code code}, {@code message} and {@code data} when present. */
+    Map<String, Object> errorObject() {
+        final Map<String, Object> error = JsonTree.object("code", (long) code, "message", getMessage());
+        if (data != null) {
+            error.put("data", data);
+        }
+        return error;
+    }
+
     /** The seed's short message for a code, used when a caller gives none more specific. */
     public static String standardMessage(final int code) {
         switch (code) {

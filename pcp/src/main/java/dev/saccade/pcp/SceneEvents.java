@@ -88,7 +88,7 @@ public final class SceneEvents implements AutoCloseable {
     }
 
     private void run() {
-        final ObserveRequestBuilder request = AgentScene.desktopObserve();
+        final ObserveRequestBuilder request = AgentConnection.desktopObserve();
         final ReadExchange read = new ReadExchange();
         SceneView previous = null;
         long requestId = 1;
@@ -103,10 +103,10 @@ public final class SceneEvents implements AutoCloseable {
             }
             try {
                 if (client == null) {
-                    client = AgentScene.connect(endpoint, Duration.ofSeconds(5));
+                    client = AgentConnection.connect(endpoint, Duration.ofSeconds(5));
                     client.readTimeout(Duration.ofNanos(WAIT_NS + TimeUnit.SECONDS.toNanos(5)));
                 }
-                final SceneView next = AgentScene.observe(client, request, read, requestId++,
+                final SceneView next = AgentConnection.observe(client, request, read, requestId++,
                     previous == null ? 0 : previous.generation, WAIT_NS);
                 if (next == null) {
                     continue; // no newer generation within the wait: park again
