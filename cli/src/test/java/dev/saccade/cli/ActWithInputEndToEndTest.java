@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.owner.RecordingExecutor;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionValidator;
@@ -101,7 +102,7 @@ class ActWithInputEndToEndTest {
     void aDoubleRightClickWithShiftHeld() {
         ok("click", "--target", Long.toString(OK), "--repeat", "2", "--button", "right", "--modifiers", "shift");
 
-        assertEquals(List.of(OK_CENTRE, "modifiers-down 1", "down 2", "up 2", "down 2", "up 2", "modifiers-up 1",
+        assertEquals(List.of(OK_CENTRE, "modifiers down 1", "down 2", "up 2", "down 2", "up 2", "modifiers up 1",
             "end 0"), owner.executor.commands());
     }
 
@@ -118,8 +119,8 @@ class ActWithInputEndToEndTest {
         ok("key", "--key", "a", "--modifiers", "control,shift");
         ok("key-chord", "--key", "0x2C");
 
-        assertEquals(List.of("modifiers-down 3", "key-down 0x4", "key-up 0x4", "modifiers-up 3", "end 0",
-            "key-down 0x2c", "key-up 0x2c", "end 0"), owner.executor.commands());
+        assertEquals(List.of("modifiers down 3", "key down 0x4", "key up 0x4", "modifiers up 3", "end 0",
+            "key down 0x2c", "key up 0x2c", "end 0"), owner.executor.commands());
     }
 
     @Test
@@ -137,8 +138,8 @@ class ActWithInputEndToEndTest {
             "move " + ActingOwner.q8(200) + "," + ActingOwner.q8(160), "up 1", "end 0",
             OK_CENTRE, "scroll 384,-768", "end 0",
             FIELD_CENTRE, "end 0",
-            "window-activate " + InProcessOwner.ACTIVE_WINDOW, "end 0",
-            "window-cycle backward", "end 0"), owner.executor.commands());
+            "activate " + InProcessOwner.ACTIVE_WINDOW, "end 0",
+            "cycle backward", "end 0"), owner.executor.commands());
     }
 
     @Test
@@ -188,7 +189,7 @@ class ActWithInputEndToEndTest {
             "--permission", "1", "--physical-sequence", "1", "--expect-buttons", "none");
         final CliRun sequence = act("click", "--target", Long.toString(OK), "--physical-sequence", "2");
         assertEquals(ExitCodes.REQUEST_REJECTED, sequence.exitCode, sequence.toString());
-        assertEquals(1, owner.executor.plans(), "only the click whose preconditions held");
+        assertEquals(1, owner.executor.plans.size(), "only the click whose preconditions held");
     }
 
     @Test
@@ -228,7 +229,7 @@ class ActWithInputEndToEndTest {
         // Whether the service sees the next scene itself or the command finds it by observing
         // (§5.12), the result is the same; keep publishing until the command has one.
         while (running.get()) {
-            if (owner.executor.plans() > 0) {
+            if (owner.executor.plans.size() > 0) {
                 owner.publish();
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
@@ -242,7 +243,7 @@ class ActWithInputEndToEndTest {
         final long next = Long.parseLong((String) Json.field(completion, "next_generation").get("generation"));
         assertTrue(next > generation, "newer than the validated " + generation + ": " + next);
         assertEquals(Long.toString(next), Json.field(completion, "next_generation").get("scene_epoch"));
-        assertEquals(1, owner.executor.plans(), "the input ran exactly once");
+        assertEquals(1, owner.executor.plans.size(), "the input ran exactly once");
     }
 
     @Test
@@ -262,7 +263,7 @@ class ActWithInputEndToEndTest {
         assertEquals(1, c.completedActionCount(), "the pending answer: every action completed");
         assertEquals(AgentAbi.NO_FAILED_ACTION, c.failedActionIndex());
         assertEquals(0, c.header().flags());
-        assertEquals(1, owner.executor.plans(), "never resent");
+        assertEquals(1, owner.executor.plans.size(), "never resent");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import dev.saccade.owner.AgentService;
 import dev.saccade.owner.OwnerEndpoint;
+import dev.saccade.owner.RecordingExecutor;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.protocol.RectQ8;
@@ -33,7 +34,7 @@ final class ActingOwner {
 
     static ActingOwner start(final Path socket) throws Exception {
         final SceneStore store = new SceneStore(4, 1_000, 1 << 16, SceneStore.seedGeneration(0));
-        final RecordingExecutor executor = new RecordingExecutor();
+        final RecordingExecutor executor = RecordingExecutor.followingItsInput();
         return new ActingOwner(store, executor, OwnerEndpoint.serve(socket, store, 8, Duration.ofSeconds(1),
             new AgentService(store, executor, null)));
     }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlag;
@@ -32,9 +30,6 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -53,21 +48,14 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ActionEffectsDesktopTest {
     private TestDesktop desktop;
-    private Path runtime;
-    private OwnerService service;
+    private DesktopOwner owner;
     private AgentClient client;
 
     @BeforeAll
     void start(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        runtime = Files.createTempDirectory("saccade-effects",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).conclude());
-        assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
-        client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
-        client.readTimeout(Duration.ofSeconds(30));
-        client.hello(1, Capability.POLICY);
+        owner = DesktopOwner.withAccessibility(desktop, "saccade-effects");
+        client = owner.connect(Duration.ofSeconds(30));
     }
 
     @AfterAll
@@ -75,11 +63,8 @@ class ActionEffectsDesktopTest {
         if (client != null) {
             client.close();
         }
-        if (service != null) {
-            service.close();
-        }
-        try (var files = Files.walk(runtime)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        if (owner != null) {
+            owner.close();
         }
     }
 

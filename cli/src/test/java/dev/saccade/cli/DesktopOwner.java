@@ -22,14 +22,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The held-input tests' fixture: a real owner service (windows and grid, no AT-SPI) with its real
- * input helper attached, on the test desktop, in a temporary 0700 runtime directory, and a probe
- * of the X server's pointer buttons, which start released. {@link #close()} stops the service
- * (its helper releases what it holds) and removes the directory.
+ * The cli desktop tests' fixture: a real owner service with its real input helper attached, on
+ * the test desktop, in a temporary 0700 runtime directory. {@link #start} is the held-input tests'
+ * one (windows and grid, no AT-SPI) with a probe of the X server's pointer buttons, which start
+ * released; {@link #withAccessibility} adds AT-SPI on the desktop's session bus, and
+ * {@link #withoutAccessibility} is windows and grid alone, both without a probe. {@link #close()}
+ * stops the service (its helper releases what it holds) and removes the directory.
  */
 final class DesktopOwner implements AutoCloseable {
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(20);
+
     final Path runtime;
     final OwnerService service;
+    /** The pointer probe; null unless made by {@link #start}. */
     final XPointerProbe probe;
 
     private DesktopOwner(final Path runtime, final OwnerService service, final XPointerProbe probe) {
@@ -38,21 +43,60 @@ final class DesktopOwner implements AutoCloseable {
         this.probe = probe;
     }
 
+    /** Windows and grid (no AT-SPI), and the pointer probe: no button is held at the start. */
     static DesktopOwner start(final TestDesktop desktop, final String name) throws Exception {
-        final Path runtime = Files.createTempDirectory(name,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        final OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-            .display(desktop.display()).accessibility(false).conclude());
-        assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
-        final XPointerProbe probe = new XPointerProbe(desktop.display());
-        assertFalse(probe.leftHeld());
-        return new DesktopOwner(runtime, service, probe);
+        final DesktopOwner owner = withoutAccessibility(desktop, name);
+        try {
+            final DesktopOwner probed = new DesktopOwner(owner.runtime, owner.service,
+                new XPointerProbe(desktop.display()));
+            assertFalse(probed.probe.leftHeld());
+            return probed;
+        } catch (final Throwable t) {
+            owner.close();
+            throw t;
+        }
     }
 
-    /** A connection that said hello with the policy capabilities. */
+    /** Windows, grid and AT-SPI on the desktop's session bus. */
+    static DesktopOwner withAccessibility(final TestDesktop desktop, final String name) throws Exception {
+        return start(desktop, name, new OwnerContext().sessionBusAddress(desktop.sessionBusAddress()));
+    }
+
+    /** Windows and grid only. */
+    static DesktopOwner withoutAccessibility(final TestDesktop desktop, final String name) throws Exception {
+        return start(desktop, name, new OwnerContext().accessibility(false));
+    }
+
+    private static DesktopOwner start(final TestDesktop desktop, final String name, final OwnerContext context)
+        throws Exception {
+        final Path runtime = Files.createTempDirectory(name,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        try {
+            final OwnerService service = OwnerService.start(context.runtimeDirectory(runtime)
+                .display(desktop.display()).conclude());
+            final DesktopOwner owner = new DesktopOwner(runtime, service, null);
+            try {
+                assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
+            } catch (final Throwable t) {
+                owner.close();
+                throw t;
+            }
+            return owner;
+        } catch (final Throwable t) {
+            delete(runtime);
+            throw t;
+        }
+    }
+
+    /** A connection that said hello with the policy capabilities, reads waiting up to 20 s. */
     AgentClient connect() throws Exception {
+        return connect(READ_TIMEOUT);
+    }
+
+    /** A connection that said hello with the policy capabilities, reads waiting up to {@code readTimeout}. */
+    AgentClient connect(final Duration readTimeout) throws Exception {
         final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
-        client.readTimeout(Duration.ofSeconds(20));
+        client.readTimeout(readTimeout);
         client.hello(1, Capability.POLICY);
         return client;
     }
@@ -81,12 +125,18 @@ final class DesktopOwner implements AutoCloseable {
     @Override
     public void close() throws Exception {
         try {
-            probe.close();
+            if (probe != null) {
+                probe.close();
+            }
             service.close();
         } finally {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            delete(runtime);
+        }
+    }
+
+    private static void delete(final Path directory) throws Exception {
+        try (var files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 }

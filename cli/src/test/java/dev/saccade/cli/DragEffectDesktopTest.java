@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;
@@ -17,13 +14,8 @@ import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -49,8 +41,6 @@ class DragEffectDesktopTest {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void aDragArrivesAsPressMoveWithTheButtonHeldAndRelease(final TestDesktop desktop) throws Exception {
-        final Path runtime = Files.createTempDirectory("saccade-drag",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Process xev = desktop.configure(new ProcessBuilder("stdbuf", "-oL", "xev", "-geometry", "800x500+200+150",
             "-event", "button", "-event", "mouse")).redirectErrorStream(true).start();
         final List<String> events = Collections.synchronizedList(new ArrayList<>());
@@ -80,13 +70,9 @@ class DragEffectDesktopTest {
         }, "xev-reader");
         reader.setDaemon(true);
         reader.start();
-        try (OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-                .display(desktop.display()).accessibility(false).conclude())) {
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
+        try (DesktopOwner owner = DesktopOwner.withoutAccessibility(desktop, "saccade-drag")) {
             final int[] window = geometry(desktop, "Event Tester");
-            try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
-                client.readTimeout(Duration.ofSeconds(20));
-                client.hello(1, Capability.POLICY);
+            try (AgentClient client = owner.connect()) {
                 // two cells well inside xev's window, on one row, a few cells apart
                 final int y = window[1] + window[3] / 2;
                 final int fromX = window[0] + window[2] / 5;
@@ -131,9 +117,6 @@ class DragEffectDesktopTest {
             }
         } finally {
             xev.destroyForcibly();
-            try (var files = Files.walk(runtime)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 

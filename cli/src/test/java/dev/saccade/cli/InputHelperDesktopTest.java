@@ -1,11 +1,8 @@
 package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlyweight;
@@ -31,7 +28,6 @@ import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -48,15 +44,10 @@ class InputHelperDesktopTest {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void anAgentTypesIntoARealEntryThroughTheInputHelper(final TestDesktop desktop) throws Exception {
-        final Path runtime = Files.createTempDirectory("saccade-input-e2e",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final AppHandle zenity = desktop.apps().get(0);
-        try (OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-                .display(desktop.display()).sessionBusAddress(desktop.sessionBusAddress()).conclude())) {
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");
-            try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
-                client.readTimeout(Duration.ofSeconds(30));
-                client.hello(1, Capability.POLICY);
+        final DesktopOwner owner = DesktopOwner.withAccessibility(desktop, "saccade-input-e2e");
+        try {
+            try (AgentClient client = owner.connect(Duration.ofSeconds(30))) {
                 final TargetFlyweight field = awaitEntry(client, zenity.windowId());
                 final long fieldId = field.targetId();
                 final long generation = lastGeneration;
@@ -75,13 +66,12 @@ class InputHelperDesktopTest {
             assertEquals(0, zenity.awaitExit(20_000), "zenity accepted the entry");
             assertEquals("héllo wörld 😀", Files.readString(zenity.stdoutFile(), StandardCharsets.UTF_8).strip());
         } finally {
-            final Path log = runtime.resolve("saccade-input-helper.log");
+            owner.service.close(); // the helper's log is complete once the service stopped
+            final Path log = owner.runtime.resolve("saccade-input-helper.log");
             if (Files.exists(log)) {
                 System.out.println("---- input helper log ----\n" + Files.readString(log));
             }
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            owner.close();
         }
     }
 

@@ -4,18 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionKind;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,19 +29,13 @@ class LiveBatchAllocationDesktopTest {
     void liveBatchesAllocateNothingOnTheOwnerThread(final TestDesktop desktop) throws Exception {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        final Path runtime = Files.createTempDirectory("saccade-batch-alloc",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        try (OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-                .display(desktop.display()).sessionBusAddress(desktop.sessionBusAddress()).conclude())) {
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
-            try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
-                client.readTimeout(Duration.ofSeconds(20));
-                client.hello(1, Capability.POLICY);
+        try (DesktopOwner desktopOwner = DesktopOwner.withAccessibility(desktop, "saccade-batch-alloc")) {
+            try (AgentClient client = desktopOwner.connect()) {
                 final long cell = HeldInputReleaseDesktopTest.gridCell(client);
                 for (int i = 0; i < WARM_UP; i++) {
                     move(client, cell);
                 }
-                final long owner = service.runner().thread().getId();
+                final long owner = desktopOwner.service.runner().thread().getId();
                 long allocated = -1;
                 for (int w = 0; w < WINDOWS && allocated != 0; w++) {
                     final long before = threads.getThreadAllocatedBytes(owner);
@@ -60,10 +47,6 @@ class LiveBatchAllocationDesktopTest {
                     assertTrue(allocated < MEASURED, "the owner thread allocates per batch: " + allocated + " bytes");
                 }
                 assertEquals(0, allocated, "bytes allocated on the owner thread over " + MEASURED + " live batches");
-            }
-        } finally {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }

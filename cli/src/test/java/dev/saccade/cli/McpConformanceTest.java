@@ -267,7 +267,7 @@ class McpConformanceTest {
                 assertTrue(dry.contains("\"text\":\"Action completed.\""), dry);
                 assertTrue(dry.contains("\"failedAction\":4294967295"), dry);
                 assertTrue(dry.endsWith("\"isError\":false}}"), dry);
-                assertEquals(0, owner.executor.plans(), "a dry run plans nothing");
+                assertEquals(0, owner.executor.plans.size(), "a dry run plans nothing");
                 final String stale = mcp.call(tool(5, "saccade_act", "{\"kind\":\"click\",\"targetId\":\""
                     + InProcessOwner.OK + "\",\"generation\":\"" + (generation - 1) + "\"}"));
                 assertTrue(stale.contains("\"text\":\"Action rejected: stale generation.\""), stale);

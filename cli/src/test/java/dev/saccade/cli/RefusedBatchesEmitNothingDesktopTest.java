@@ -3,11 +3,8 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlag;
@@ -20,10 +17,6 @@ import dev.saccade.protocol.PreconditionFlag;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -40,13 +33,9 @@ class RefusedBatchesEmitNothingDesktopTest {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void everyRefusedBatchLeavesThePointerAndButtonsAlone(final TestDesktop desktop) throws Exception {
-        final Path runtime = Files.createTempDirectory("saccade-refused",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        try (OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-                .display(desktop.display()).accessibility(false).conclude());
-             XPointerProbe probe = new XPointerProbe(desktop.display())) {
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
-            try (AgentClient client = connect(service)) {
+        try (DesktopOwner owner = DesktopOwner.start(desktop, "saccade-refused")) {
+            final XPointerProbe probe = owner.probe;
+            try (AgentClient client = owner.connect()) {
                 final long near = HeldInputReleaseDesktopTest.gridCell(client);
                 ok(HeldInputReleaseDesktopTest.batch(client, a -> a.kind(ActionKind.POINTER_MOVE).targetId(near)));
                 final int[] before = probe.state();
@@ -62,23 +51,12 @@ class RefusedBatchesEmitNothingDesktopTest {
                 assertArrayEquals(before, probe.state(), "no typed refusal moved the pointer or pressed a button");
             }
             // 65 actions: the service closes the connection (§4.4 #2) and emits nothing
-            try (AgentClient client = connect(service)) {
+            try (AgentClient client = owner.connect()) {
                 final int[] before = probe.state();
                 assertThrows(Exception.class, () -> sendBatch(client, 65, b -> { }, a -> click(a, 1)));
                 assertArrayEquals(before, probe.state(), "the oversized batch emitted nothing");
             }
-        } finally {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
-    }
-
-    private static AgentClient connect(final OwnerService service) throws Exception {
-        final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
-        client.readTimeout(Duration.ofSeconds(20));
-        client.hello(1, Capability.POLICY);
-        return client;
     }
 
     private static ActionFlyweight click(final ActionFlyweight a, final long target) {

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.owner.OwnerContext;
-import dev.saccade.owner.OwnerService;
 import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
@@ -29,10 +27,6 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
@@ -47,15 +41,9 @@ class ScrollEffectDesktopTest {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void scrollingTheDemoListMovesItsEntries(final TestDesktop desktop) throws Exception {
-        final Path runtime = Files.createTempDirectory("saccade-scroll",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final AppHandle gtk = desktop.apps().get(0);
-        try (OwnerService service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime)
-                .display(desktop.display()).sessionBusAddress(desktop.sessionBusAddress()).conclude())) {
-            assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
-            try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
-                client.readTimeout(Duration.ofSeconds(20));
-                client.hello(1, Capability.POLICY);
+        try (DesktopOwner owner = DesktopOwner.withAccessibility(desktop, "saccade-scroll")) {
+            try (AgentClient client = owner.connect()) {
                 final int[] entry = entry(client, gtk.windowId(), 30);
                 assertTrue(entry != null, "gtk3-demo's first demo entry is a target");
                 final long cell = cellAt(client, entry[0], entry[1]);
@@ -70,10 +58,6 @@ class ScrollEffectDesktopTest {
                 }
                 // scrolled down: the entry moved up, or out of view (then it is no longer visible/actionable)
                 assertTrue(now == null || now[1] < entry[1], "moved up: " + (now == null ? "out of view" : now[1] + " < " + entry[1]));
-            }
-        } finally {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

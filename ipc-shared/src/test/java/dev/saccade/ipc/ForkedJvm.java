@@ -1,5 +1,6 @@
 package dev.saccade.ipc;
 
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

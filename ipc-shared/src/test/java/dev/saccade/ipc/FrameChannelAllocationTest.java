@@ -9,6 +9,7 @@ import dev.saccade.protocol.HelloCompletionFlyweight;
 import dev.saccade.protocol.HelloRequestFlyweight;
 import dev.saccade.protocol.RequestValidator;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

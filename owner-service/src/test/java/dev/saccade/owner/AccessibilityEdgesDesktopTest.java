@@ -6,24 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.protocol.AgentAbi;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
-import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,16 +36,12 @@ class AccessibilityEdgesDesktopTest {
 
     private TestDesktop desktop;
     private DesktopService d;
-    private OwnerService service;
-    private SocketWire client;
 
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
         System.setProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP, Integer.toString(NODE_BUDGET));
         d = DesktopService.start(desktop);
-        service = d.service;
-        client = d.client;
     }
 
     @AfterAll
@@ -95,12 +83,12 @@ class AccessibilityEdgesDesktopTest {
         final AppHandle gtk = desktop.apps().get(0);
         signal("STOP", gtk.pid());
         try {
-            final CompletableFuture<AccessibilitySnapshot> refresh = service.accessibility().requestRefresh();
+            final CompletableFuture<AccessibilitySnapshot> refresh = d.service.accessibility().requestRefresh();
             long answered = 0;
             long worstNs = 0;
             while (!refresh.isDone()) {
                 final long start = System.nanoTime();
-                final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(Requests.observe(4, o -> { })));
+                final CompletionFlyweight c = ObserveQueryConformance.completion(d.client.exchange(Requests.observe(4, o -> { })));
                 worstNs = Math.max(worstNs, System.nanoTime() - start);
                 assertEquals(ResultCode.OK, c.result());
                 answered++;

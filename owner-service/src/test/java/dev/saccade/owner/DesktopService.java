@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -68,10 +69,16 @@ public final class DesktopService implements AutoCloseable {
         return c;
     }
 
-    /** Observes until {@code done} holds, waiting for each next generation in between. */
+    /** Observes until {@code done} holds, waiting for each next generation in between, for up to 30 s. */
     public CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
         final Predicate<CompletionFlyweight> done) throws IOException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        return awaitObserve(change, done, Duration.ofSeconds(30));
+    }
+
+    /** Observes until {@code done} holds, waiting for each next generation in between, for up to {@code timeout}. */
+    public CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
+        final Predicate<CompletionFlyweight> done, final Duration timeout) throws IOException {
+        final long deadline = System.nanoTime() + timeout.toNanos();
         CompletionFlyweight c;
         do {
             c = observe(change);

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.source.TargetIds;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FilterFlag;
-import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeKind;
@@ -22,14 +20,9 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,15 +40,11 @@ import org.junit.jupiter.api.Timeout;
 class FusedSceneDesktopTest {
     private TestDesktop desktop;
     private DesktopService d;
-    private OwnerService service;
-    private SocketWire client;
 
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
         d = DesktopService.start(desktop);
-        service = d.service;
-        client = d.client;
     }
 
     @AfterAll
@@ -92,7 +81,7 @@ class FusedSceneDesktopTest {
         // a later generation keeps the same ids for the same buttons
         final long g = first.generation().generation();
         desktop.configure(new ProcessBuilder("xdotool", "mousemove", "1", "1")).start().waitFor(10, TimeUnit.SECONDS);
-        service.accessibility().requestRefresh().get(10, TimeUnit.SECONDS);
+        d.service.accessibility().requestRefresh().get(10, TimeUnit.SECONDS);
         final CompletionFlyweight later = d.observe(o -> o.scope().sourceMode(SourceMode.SEMANTIC));
         for (final Map.Entry<Long, String> b : buttons.entrySet()) {
             final TargetFlyweight t = DesktopService.find(later, b.getKey());
@@ -128,7 +117,7 @@ class FusedSceneDesktopTest {
                 }
             }
             assertTrue(id != 0, "calculator button " + key);
-            final int result = service.invoke(id, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)).get(10, TimeUnit.SECONDS);
+            final int result = d.service.invoke(id, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)).get(10, TimeUnit.SECONDS);
             assertEquals(ResultCode.PLATFORM_OK, result, "invoke " + key);
         }
         // the display (a line edit) reads 12 in a later generation
@@ -137,7 +126,7 @@ class FusedSceneDesktopTest {
                 && "12".equals(ObserveQueryConformance.text(c, t))) == 1);
         assertNotNull(shown);
         assertEquals(ResultCode.PLATFORM_NOT_FOUND,
-            service.invoke(TargetIds.ACCESSIBILITY_NAMESPACE | 12345, System.nanoTime() + 1_000_000_000L).get());
+            d.service.invoke(TargetIds.ACCESSIBILITY_NAMESPACE | 12345, System.nanoTime() + 1_000_000_000L).get());
     }
 
     @Test
@@ -159,7 +148,7 @@ class FusedSceneDesktopTest {
         }
         // relations: every gtk3-demo object descends from its window target
         final AppHandle gtk = app(DemoApp.GTK3_DEMO);
-        final CompletionFlyweight descendants = ObserveQueryConformance.completion(client.exchange(Requests.query(70, "x",
+        final CompletionFlyweight descendants = ObserveQueryConformance.completion(d.client.exchange(Requests.query(70, "x",
             q -> q.generation(0).maximumResults(10_000),
             f -> f.flags(FilterFlag.RELATION).relation(dev.saccade.protocol.Relation.DESCENDANT)
                 .relationTargetId(TargetIds.window(gtk.windowId())))));
@@ -182,7 +171,7 @@ class FusedSceneDesktopTest {
 
 
     private CompletionFlyweight query(final String text, final int flags, final int role) throws IOException {
-        final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(Requests.query(71, text,
+        final CompletionFlyweight c = ObserveQueryConformance.completion(d.client.exchange(Requests.query(71, text,
             q -> q.generation(0).maximumResults(1_000), f -> f.flags(flags).role(role).textMatch(TextMatch.EXACT))));
         assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
         return c;

@@ -1,11 +1,13 @@
 package dev.saccade.owner;
 
+import static dev.saccade.owner.DesktopService.find;
+import static dev.saccade.owner.DesktopService.target;
+import static dev.saccade.owner.DesktopService.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.source.TargetIds;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.FreshnessPolicy;
@@ -25,9 +27,7 @@ import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -49,33 +49,18 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OwnerServiceDesktopTest {
     private TestDesktop desktop;
-    private Path runtime;
-    private OwnerService service;
-    private SocketWire client;
+    private DesktopService d;
 
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        runtime = Files.createTempDirectory("saccade-owner-test",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
-        client = new SocketWire(service.endpoint());
-        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+        d = DesktopService.start(desktop);
     }
 
     @AfterAll
     void stopService() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (service != null) {
-            service.close();
-        }
-        if (runtime != null) {
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (d != null) {
+            d.close();
         }
     }
 
@@ -126,11 +111,11 @@ class OwnerServiceDesktopTest {
         final long before = observe(o -> { }).generation().generation();
         final byte[] waiting = Requests.observe(7, o -> o.freshness().policy(FreshnessPolicy.AFTER_GENERATION)
             .afterGeneration(before).timeoutNs(TimeUnit.SECONDS.toNanos(30)));
-        client.sendRaw(SocketWire.prefix(waiting.length));
-        client.sendRaw(waiting);
+        d.client.sendRaw(SocketWire.prefix(waiting.length));
+        d.client.sendRaw(waiting);
         final AppHandle opened = desktop.startApp(DemoApp.ZENITY_ENTRY);
         try {
-            final CompletionFlyweight c = ObserveQueryConformance.completion(client.readReply());
+            final CompletionFlyweight c = ObserveQueryConformance.completion(d.client.readReply());
             assertEquals(ResultCode.OK, c.result());
             assertTrue(Long.compareUnsigned(c.generation().generation(), before) > 0,
                 "generation " + c.generation().generation() + " is not newer than " + before);
@@ -217,25 +202,21 @@ class OwnerServiceDesktopTest {
     @Test
     void generationsKeepGrowingAcrossARestartOfTheService() throws Exception {
         final long before = observe(o -> { }).generation().generation();
-        client.close();
-        service.close();
-        assertTrue(GenerationFile.read(runtime.resolve(OwnerContext.GENERATION_FILE_NAME)) >= before,
+        d.stopService();
+        assertTrue(GenerationFile.read(d.runtime.resolve(OwnerContext.GENERATION_FILE_NAME)) >= before,
             "the last published generation is kept in the runtime directory");
 
         // A restart numbers above the old owner, even when the old owner ran ahead of the wall clock.
         final long ahead = System.currentTimeMillis() * 1000L + 1_000_000_000_000L;
-        try (GenerationFile file = new GenerationFile(runtime.resolve(OwnerContext.GENERATION_FILE_NAME))) {
+        try (GenerationFile file = new GenerationFile(d.runtime.resolve(OwnerContext.GENERATION_FILE_NAME))) {
             file.write(ahead);
         }
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
-        client = new SocketWire(service.endpoint());
-        assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
+        d.startService();
         final long after = observe(o -> { }).generation().generation();
         assertTrue(Long.compareUnsigned(after, ahead) > 0, "generation " + after + " not above the kept " + ahead);
         assertTrue(Long.compareUnsigned(after, before) > 0);
         // a query pinned to the old owner's generation is stale, never matched by accident
-        final CompletionFlyweight pinned = ObserveQueryConformance.completion(client.exchange(
+        final CompletionFlyweight pinned = ObserveQueryConformance.completion(d.client.exchange(
             Requests.query(60, "x", q -> q.generation(before), f -> { })));
         assertEquals(ResultCode.STALE_GENERATION, pinned.result());
     }
@@ -253,50 +234,18 @@ class OwnerServiceDesktopTest {
 
     private CompletionFlyweight observe(final java.util.function.Consumer<dev.saccade.protocol.ObserveRequestFlyweight> change)
         throws IOException {
-        return ObserveQueryConformance.completion(client.exchange(Requests.observe(2, o -> {
-            o.maximumTargets(10_000);
-            change.accept(o);
-        })));
+        return d.observe(change);
     }
 
     private CompletionFlyweight query(final byte[] request) throws IOException {
-        final CompletionFlyweight c = ObserveQueryConformance.completion(client.exchange(request));
-        assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
-        return c;
+        return d.query(request);
     }
 
     /** Observes until {@code done} holds: the scene follows X events within milliseconds. */
     private CompletionFlyweight awaitObserve(
         final java.util.function.Consumer<dev.saccade.protocol.ObserveRequestFlyweight> change,
         final java.util.function.Predicate<CompletionFlyweight> done) throws IOException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        CompletionFlyweight c;
-        do {
-            c = observe(change);
-            if (done.test(c)) {
-                return c;
-            }
-            final long seen = c.generation().generation();
-            // wait for the next generation instead of spinning
-            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
-                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
-                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("condition not reached; last generation " + c.generation().generation());
-    }
-
-    private static TargetFlyweight target(final CompletionFlyweight c, final int i) {
-        return ObserveQueryConformance.target(c, i);
-    }
-
-    private static TargetFlyweight find(final CompletionFlyweight c, final long id) {
-        for (int i = 0; i < c.targetCount(); i++) {
-            final TargetFlyweight t = target(c, i);
-            if (t.targetId() == id) {
-                return t;
-            }
-        }
-        return null;
+        return d.awaitObserve(change, done, Duration.ofSeconds(20));
     }
 
     private static List<Long> ids(final CompletionFlyweight c) {
@@ -305,10 +254,6 @@ class OwnerServiceDesktopTest {
             out.add(target(c, i).targetId());
         }
         return out;
-    }
-
-    private static String text(final CompletionFlyweight c, final TargetFlyweight t) {
-        return ObserveQueryConformance.text(c, t);
     }
 
     private static final Pattern GEOMETRY = Pattern.compile(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +67,7 @@ class LifelineTest {
             assertFalse(watcher.fired());
             assertFalse(owner.pollHelperGone());
             owner.close();
-            LinkAwait.until(watcher::fired, WAIT, () -> "the watcher");
+            Await.until(watcher::fired, WAIT, LinkChild.POLL, () -> "the watcher");
             assertEquals(LifelineWatcher.EOF, reason.get());
             assertEquals(LifelineWatcher.EOF, watcher.reason());
             assertFalse(Files.exists(socket), "the owner unlinks its socket");
@@ -92,7 +93,7 @@ class LifelineTest {
             System.out.printf("lifeline: pollHelperGone allocated %d bytes in 100,000 polls%n", allocated);
             assertEquals(0, allocated);
             helper.close();
-            LinkAwait.until(owner::pollHelperGone, WAIT, () -> "the owner noticing the helper's close");
+            Await.until(owner::pollHelperGone, WAIT, LinkChild.POLL, () -> "the owner noticing the helper's close");
             assertTrue(owner.pollHelperGone(), "sticky");
         }
     }
@@ -115,7 +116,7 @@ class LifelineTest {
             final HelperLifeline helper = attach(owner);
             final LifelineWatcher watcher = helper.watch((why, atNs) -> calls.incrementAndGet());
             watcher.close();
-            LinkAwait.until(owner::pollHelperGone, WAIT, () -> "the owner seeing the close");
+            Await.until(owner::pollHelperGone, WAIT, LinkChild.POLL, () -> "the owner seeing the close");
             assertEquals(0, calls.get());
             assertFalse(watcher.fired());
         }
@@ -128,7 +129,7 @@ class LifelineTest {
         try (OwnerLifeline owner = OwnerLifeline.bind(socket, nonce)) {
             final HelperLifeline helper = attach(owner, (why, atNs) -> reason.set(why));
             helper.close();
-            LinkAwait.until(() -> reason.get() != 0, WAIT, () -> "the owner's watcher");
+            Await.until(() -> reason.get() != 0, WAIT, LinkChild.POLL, () -> "the owner's watcher");
             assertEquals(LifelineWatcher.EOF, reason.get());
             assertTrue(owner.pollHelperGone());
         }

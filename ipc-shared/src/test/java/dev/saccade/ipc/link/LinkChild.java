@@ -1,5 +1,6 @@
 package dev.saccade.ipc.link;
 
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  * is left and waits, so no child outlives its test.
  */
 final class LinkChild implements AutoCloseable {
+    /** The link tests' waits poll every 100 µs: what they wait for takes well under a millisecond. */
+    static final Duration POLL = Duration.ofNanos(100_000);
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
@@ -93,7 +96,7 @@ final class LinkChild implements AutoCloseable {
 
     /** The first line starting with {@code prefix}, waiting for it; fails if the child exits first. */
     String awaitLine(final String prefix, final Duration timeout) {
-        LinkAwait.until(() -> find(prefix) != null || !process.isAlive() && !reader.isAlive(), timeout,
+        Await.until(() -> find(prefix) != null || !process.isAlive() && !reader.isAlive(), timeout, POLL,
             () -> "child line '" + prefix + "'; output so far: " + lines);
         final String line = find(prefix);
         if (line == null) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.protocol.plan.ActionPlanEncoder;
 import dev.saccade.protocol.plan.ActionPlanFlyweight;
 import dev.saccade.protocol.plan.PlanCompletionFlyweight;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -152,10 +153,10 @@ class LinkTwoProcessTest {
                 throw new AssertionError("invalid completion " + planId + " " + verdict);
             }
         };
-        LinkAwait.until(() -> owner.pollCompletions(count, 64) >= 0 && completions.get() == full, WAIT,
+        Await.until(() -> owner.pollCompletions(count, 64) >= 0 && completions.get() == full, WAIT, LinkChild.POLL,
             () -> completions.get() + " of " + full + " completions");
         assertTrue(owner.tryPublishPlan(encoder.plan()), "room again after the helper drained");
-        LinkAwait.until(() -> owner.pollCompletions(count, 64) >= 0 && completions.get() == full + 1, WAIT,
+        Await.until(() -> owner.pollCompletions(count, 64) >= 0 && completions.get() == full + 1, WAIT, LinkChild.POLL,
             () -> "the completion of the plan published after draining");
         assertNoException(helper);
     }
@@ -286,7 +287,7 @@ class LinkTwoProcessTest {
                     @Override
                     public void onPlan(final ActionPlanFlyweight plan) {
                         plans.answer(plan, completion);
-                        LinkAwait.until(() -> side.tryPublishCompletion(completion), WAIT, () -> "completion ring room");
+                        Await.until(() -> side.tryPublishCompletion(completion), WAIT, LinkChild.POLL, () -> "completion ring room");
                     }
 
                     @Override
@@ -294,14 +295,14 @@ class LinkTwoProcessTest {
                         throw new AssertionError("the owner sent an invalid plan " + planId + ": " + verdict);
                     }
                 };
-                LinkAwait.until(() -> side.pollPlans(answer, 16) >= 0 && owner.printed("OWNER_"), WAIT,
+                Await.until(() -> side.pollPlans(answer, 16) >= 0 && owner.printed("OWNER_"), WAIT, LinkChild.POLL,
                     () -> "the child owner's verdict: " + owner.lines());
                 assertTrue(owner.printed("OWNER_OK plans=500"), owner.lines().toString());
                 assertEquals(0, firedAtNs.get(), "no callback while the owner lives");
 
                 final long killedAtNs = System.nanoTime();
                 owner.process().destroyForcibly(); // SIGKILL
-                LinkAwait.until(() -> firedAtNs.get() != 0, Duration.ofSeconds(5), () -> "the lifeline callback");
+                Await.until(() -> firedAtNs.get() != 0, Duration.ofSeconds(5), LinkChild.POLL, () -> "the lifeline callback");
                 assertEquals(LifelineWatcher.EOF, reason.get());
                 owner.process().waitFor(10, TimeUnit.SECONDS);
                 return firedAtNs.get() - killedAtNs;

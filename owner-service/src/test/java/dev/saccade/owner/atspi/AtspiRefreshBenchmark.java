@@ -4,6 +4,7 @@ import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.SnapshotQueue;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ class AtspiRefreshBenchmark {
     void refreshOfGtkDemoAgainstNaiveWalk(final TestDesktop desktop) throws Exception {
         final AppHandle demo = desktop.apps().get(0);
         final String busName = demo.accessibleBusName();
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final AtspiSourceContext context = new AtspiSourceContext()
             .sessionBusAddress(desktop.sessionBusAddress())
             .coalesceQuietMs(0)
@@ -56,7 +57,7 @@ class AtspiRefreshBenchmark {
         try (AtspiSource source = new AtspiSource(context, snapshots);
              AtspiBus bus = AtspiBus.connect(desktop.accessibilityBusAddress())) {
             source.start();
-            snapshots.await(s -> s.application(busName) != null, Duration.ofSeconds(20), "gtk3-demo");
+            snapshots.awaitNewestFirst(s -> s.application(busName) != null, Duration.ofSeconds(20), "gtk3-demo");
             for (int i = 0; i < WARMUP; i++) {
                 source.requestRefresh().get(10, TimeUnit.SECONDS);
             }

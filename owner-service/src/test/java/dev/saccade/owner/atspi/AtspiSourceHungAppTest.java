@@ -9,6 +9,7 @@ import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.SnapshotQueue;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -30,12 +31,12 @@ class AtspiSourceHungAppTest {
         final DesktopTools tools = new DesktopTools(desktop);
         final AppHandle demo = tools.app(DemoApp.GTK3_DEMO);
         final AppHandle entry = tools.app(DemoApp.ZENITY_ENTRY);
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final AtspiSourceContext context = new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
             .appTimeoutMs(APP_TIMEOUT_MS).refreshTimeoutMs(REFRESH_TIMEOUT_MS);
         try (AtspiSource source = new AtspiSource(context, snapshots)) {
             source.start();
-            final AccessibilitySnapshot before = snapshots.await(s -> complete(s, demo) && complete(s, entry),
+            final AccessibilitySnapshot before = snapshots.awaitNewestFirst(s -> complete(s, demo) && complete(s, entry),
                 Duration.ofSeconds(15), "both apps");
             final int demoNodes = before.application(demo.accessibleBusName()).nodes().size();
             tools.signal(demo.pid(), "STOP");

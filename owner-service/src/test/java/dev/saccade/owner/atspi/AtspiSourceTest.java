@@ -15,6 +15,7 @@ import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.SnapshotQueue;
 import java.io.File;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -51,19 +52,19 @@ class AtspiSourceTest {
         entry = tools.app(DemoApp.ZENITY_ENTRY);
     }
 
-    private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue snapshots) {
+    private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue<AccessibilitySnapshot> snapshots) {
         return start(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress()), snapshots);
     }
 
-    private static AtspiSource start(final AtspiSourceContext context, final SnapshotQueue snapshots) {
+    private static AtspiSource start(final AtspiSourceContext context, final SnapshotQueue<AccessibilitySnapshot> snapshots) {
         final AtspiSource source = new AtspiSource(context, snapshots);
         source.start();
         return source;
     }
 
     /** Waits for a snapshot in which all three demo apps have complete trees. */
-    private static AccessibilitySnapshot awaitApps(final SnapshotQueue snapshots) throws InterruptedException {
-        return snapshots.await(s -> hasTree(s, demo) && hasTree(s, calculator) && hasTree(s, entry), WAIT,
+    private static AccessibilitySnapshot awaitApps(final SnapshotQueue<AccessibilitySnapshot> snapshots) throws InterruptedException {
+        return snapshots.awaitNewestFirst(s -> hasTree(s, demo) && hasTree(s, calculator) && hasTree(s, entry), WAIT,
             "gtk3-demo, the calculator and the zenity entry");
     }
 
@@ -81,7 +82,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void gtkDemoButtonsHaveNamesAndScreenBoundsInsideItsXWindow(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             final AccessibilitySnapshot s = awaitApps(snapshots);
             final int[] window = tools.absoluteBounds(demo.windowId());
@@ -109,7 +110,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void consecutiveRefreshesKeepEveryTargetId(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             awaitApps(snapshots);
             final AccessibilitySnapshot first = source.requestRefresh().get(10, TimeUnit.SECONDS);
@@ -141,7 +142,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void exactTextRunFindsExactlyTheRunButton(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             final AccessibilitySnapshot s = awaitApps(snapshots);
             final List<AccessibilityNode> run = s.find(n -> n.text().equals("Run"));
@@ -154,7 +155,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(90)
     void qtCalculatorShowsTwelveAfterInvokingSevenPlusFiveEquals(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             final AccessibilitySnapshot s = awaitApps(snapshots);
             final AccessibleApplication calc = s.application(calculator.accessibleBusName());
@@ -167,7 +168,7 @@ class AtspiSourceTest {
                     .get(10, TimeUnit.SECONDS);
                 assertEquals(ResultCode.PLATFORM_OK, result, "invoke " + label);
             }
-            final AccessibilitySnapshot after = snapshots.await(x -> "12".equals(display(x)), WAIT, "the display reading 12");
+            final AccessibilitySnapshot after = snapshots.awaitNewestFirst(x -> "12".equals(display(x)), WAIT, "the display reading 12");
             assertEquals("12", display(after));
         }
     }
@@ -198,7 +199,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void invokeOfAVanishedObjectAnswersNotFound(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             awaitApps(snapshots);
             final int result = source.invoke(demo.accessibleBusName(), "/org/a11y/atspi/accessible/999999", 0,
@@ -213,13 +214,13 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void typingIntoTheZenityEntryRefreshesItWithoutARequest(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             awaitApps(snapshots);
             tools.run("xdotool", "windowactivate", "--sync", Long.toString(entry.windowId()));
             tools.run("xdotool", "type", "--delay", "20", "hello");
             // No requestRefresh: the entry's text-changed events must bring it.
-            final AccessibilitySnapshot s = snapshots.await(x -> fieldText(x, entry).equals("hello"), WAIT,
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> fieldText(x, entry).equals("hello"), WAIT,
                 "the entry reading hello");
             assertEquals("hello", fieldText(s, entry));
         }
@@ -240,12 +241,12 @@ class AtspiSourceTest {
     @Test
     @Timeout(90)
     void zenityPasswordFieldIsSecureRedactedAndItsContentNeverRead(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final String secret = "hunter2secret";
         final Process zenity = desktop.configure(new ProcessBuilder("zenity", "--password", "--title=Saccade password"))
             .redirectErrorStream(true).redirectOutput(new File(desktop.logDir().toFile(), "zenity-password.log")).start();
         try (AtspiSource source = start(desktop, snapshots)) {
-            final AccessibilitySnapshot s = snapshots.await(x -> !x.find(n -> n.hasFlag(TargetFlag.SECURE)).isEmpty(),
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> !x.find(n -> n.hasFlag(TargetFlag.SECURE)).isEmpty(),
                 WAIT, "a SECURE node (zenity --password registered)");
             final AccessibilityNode field = s.find(n -> n.hasFlag(TargetFlag.SECURE)).get(0);
             assertEquals(zenity.pid(), field.pid());
@@ -280,11 +281,11 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void tinyNodeBudgetCutsEachAppAtTheBudgetAndMarksItIncomplete(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final int budget = 20;
         try (AtspiSource source = start(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
             .maxNodesPerApp(budget), snapshots)) {
-            final AccessibilitySnapshot s = snapshots.await(x -> x.application(demo.accessibleBusName()) != null
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> x.application(demo.accessibleBusName()) != null
                 && x.application(calculator.accessibleBusName()) != null && hasTree(x, entry), WAIT, "all three apps");
             assertTrue(s.incomplete(), "budget hit: snapshot incomplete");
             final AccessibleApplication gtk = s.application(demo.accessibleBusName());
@@ -305,8 +306,8 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void peerToPeerRefreshReadsWhatTheBusReads(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue viaPeer = new SnapshotQueue();
-        final SnapshotQueue viaBus = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> viaPeer = new SnapshotQueue<>();
+        final SnapshotQueue<AccessibilitySnapshot> viaBus = new SnapshotQueue<>();
         try (AtspiSource peer = start(desktop, viaPeer);
              AtspiSource bus = start(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
                  .peerToPeer(false), viaBus)) {
@@ -342,7 +343,7 @@ class AtspiSourceTest {
     @Timeout(60)
     void closeStopsEveryThreadTheSourceStarted(final TestDesktop desktop) throws Exception {
         final Set<Thread> before = Thread.getAllStackTraces().keySet();
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final AtspiSource source = start(desktop, snapshots);
         awaitApps(snapshots);
         source.requestRefresh().get(10, TimeUnit.SECONDS);
@@ -369,7 +370,7 @@ class AtspiSourceTest {
     @Test
     @Timeout(60)
     void diagnosticsTellCollectionFromWalkedApps(final TestDesktop desktop) throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         try (AtspiSource source = start(desktop, snapshots)) {
             awaitApps(snapshots);
             final AtspiDiagnostics d = source.diagnostics();

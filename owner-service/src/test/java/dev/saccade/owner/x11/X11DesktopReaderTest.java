@@ -14,6 +14,8 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.TestDesktopContext;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
+import dev.saccade.testsupport.SnapshotQueue;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -123,7 +125,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void activatingTheOtherWindowDeliversSnapshotWithItActiveAndOnTop() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             final DesktopSnapshot before = reader.latest();
             final long target = top(before) == demoXid ? entryXid : demoXid;
@@ -142,7 +144,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void openingAWindowDeliversSnapshotWithItAndClosingItDeliversSnapshotWithoutIt() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             final Process info = x.launch("zenity", "--info", "--text=hello", "--title", "Saccade info");
             final DesktopSnapshot opened = snapshots.await(
@@ -162,7 +164,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void movingAWindowDeliversSnapshotWithItsNewBounds() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             final int[] before = x.absoluteBounds(entryXid);
             final String frameX = before[0] < 350 ? "420" : "300";
@@ -180,7 +182,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void retitlingAWindowDeliversSnapshotWithTheNewTitle() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         final Process info = x.launch("zenity", "--info", "--text=rename me", "--title", "Before rename");
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             final DesktopSnapshot shown = snapshots.await(s -> titled(windowOf(s, info.pid()), "Before rename"),
@@ -200,7 +202,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void minimizingAWindowDeliversItHiddenAndNotViewableAndRestoringItBack() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             x.run("xdotool", "windowminimize", "--sync", Long.toString(demoXid));
             // The window manager sets the state, unmaps and moves the focus in separate steps:
@@ -237,7 +239,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void addingAMonitorChangesTheTopologyEpochAndKeepsTheScreenId() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             final DesktopSnapshot before = reader.latest();
             final MonitorInfo screen = before.monitors().get(0);
@@ -265,7 +267,7 @@ class X11DesktopReaderTest {
     @Timeout(30)
     void closeStopsTheReaderThreadPromptlyAndClosesItsConnection() throws Exception {
         final Set<Thread> earlier = readerThreads();
-        final X11DesktopReader reader = new X11DesktopReader(display, new SnapshotQueue()).start();
+        final X11DesktopReader reader = new X11DesktopReader(display, new SnapshotQueue<>()).start();
         final Set<Thread> threads = readerThreads();
         threads.removeAll(earlier);
         assertEquals(1, threads.size(), "one thread named " + X11DesktopReader.THREAD_NAME);
@@ -289,7 +291,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void idleReaderSleepsInsteadOfPolling() throws Exception {
-        try (X11DesktopReader reader = new X11DesktopReader(display, new SnapshotQueue()).start()) {
+        try (X11DesktopReader reader = new X11DesktopReader(display, new SnapshotQueue<>()).start()) {
             final Thread thread = readerThreads().stream().filter(Thread::isAlive).findFirst().orElseThrow();
             final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             final long cpuBeforeNs = mx.getThreadCpuTime(thread.getId());
@@ -306,7 +308,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(60)
     void windowsKilledWhileBeingReadDropOutAndNothingFails() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         final List<Process> victims = new ArrayList<>();
         try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
             for (int i = 0; i < 4; i++) {
@@ -362,7 +364,7 @@ class X11DesktopReaderTest {
     @Test
     @Timeout(30)
     void aThrowingListenerIsCountedAndTheReaderGoesOn() throws Exception {
-        final SnapshotQueue snapshots = new SnapshotQueue();
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
         final AtomicBoolean thrown = new AtomicBoolean();
         try (X11DesktopReader reader = new X11DesktopReader(display, s -> {
             if (thrown.compareAndSet(false, true)) {
@@ -416,7 +418,7 @@ class X11DesktopReaderTest {
     @Timeout(90)
     void readerStopsAndTheJvmLivesWhenTheXServerDies() throws Exception {
         try (TestDesktop doomed = TestDesktop.start(new TestDesktopContext().screenSize(800, 600))) {
-            final X11DesktopReader reader = new X11DesktopReader(doomed.display(), new SnapshotQueue()).start();
+            final X11DesktopReader reader = new X11DesktopReader(doomed.display(), new SnapshotQueue<>()).start();
             assertEquals(800, reader.latest().monitors().get(0).width());
             final ProcessHandle server = doomed.processes().stream()
                 .filter(p -> p.info().command().orElse("").endsWith("Xvfb")).findFirst().orElseThrow();

@@ -7,6 +7,7 @@ import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -8,6 +8,7 @@ import dev.saccade.helper.PointerState;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
