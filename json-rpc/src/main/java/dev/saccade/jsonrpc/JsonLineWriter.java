@@ -45,7 +45,7 @@ public final class JsonLineWriter {
     /**
      * Opens again the object that was written last, so more members can follow its own: the
      * members one protocol revision adds to every result written by code shared between
-     * revisions (mcp.md §13). The last byte must be that object's closing brace.
+     * revisions (mcp.md §14). The last byte must be that object's closing brace.
      */
     public JsonLineWriter reopenObject() {
         if (length == 0 || buffer[length - 1] != '}') {
