@@ -22,13 +22,15 @@ import picocli.CommandLine.Mixin;
     description = {
         "An MCP server for agents that speak the Model Context Protocol (JSON-RPC 2.0): one message per line on"
             + " standard input (at most 65,536 bytes including the newline), one compact response line each on"
-            + " standard output, logs on standard error. Methods: initialize (protocol versions 2025-06-18 and"
-            + " 2025-11-25), notifications/initialized, ping, tools/list, tools/call.",
+            + " standard output, logs on standard error. Protocol versions 2025-06-18 and 2025-11-25 (initialize,"
+            + " notifications/initialized, ping, tools/list, tools/call) and 2026-07-28 (server/discover,"
+            + " tools/list, tools/call, each with its _meta); the client's first request chooses.",
         "Tools: saccade_observe, saccade_query and saccade_act. They send the very requests of `saccade"
             + " observe|query|act` to the Saccade service, which checks every capability, generation and"
             + " permission. The service is connected on the first tool call, not before; a read is retried once"
             + " on a new connection after a lost one; an action is never sent twice.",
-        "Register it with an MCP host as the command `saccade mcp`."},
+        "Register it with an MCP host as the command `saccade mcp` (docs/mcp-clients.md has the configuration"
+            + " of Claude Code, Claude Desktop, Cursor and VS Code)."},
     synopsisHeading = "%nUsage: ",
     descriptionHeading = "%n",
     optionListHeading = "%nOptions:%n",

@@ -72,7 +72,7 @@ class McpScriptedServiceTest {
     }
 
     /** A read completion answering {@code request}: OK with the two targets below, or {@code result}. */
-    private static byte[] read(final byte[] request, final int kind, final int result, final int stride) {
+    static byte[] read(final byte[] request, final int kind, final int result, final int stride) {
         final long requestId = new ObserveRequestFlyweight().wrap(BytesStore.wrap(request), 0).requestId();
         final byte[] text = BUTTON.getBytes(StandardCharsets.UTF_8);
         final int count = result == ResultCode.OK ? 2 : 0;
@@ -103,7 +103,7 @@ class McpScriptedServiceTest {
         return bytes;
     }
 
-    private static byte[] act(final byte[] batch, final int result, final boolean row) {
+    static byte[] act(final byte[] batch, final int result, final boolean row) {
         final int length = ActionCompletionFlyweight.LENGTH + (row ? ActionResultFlyweight.LENGTH : 0);
         final byte[] bytes = new byte[length];
         final BytesStore<?, byte[]> store = BytesStore.wrap(bytes);

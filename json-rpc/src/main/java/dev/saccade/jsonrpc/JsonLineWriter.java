@@ -42,6 +42,21 @@ public final class JsonLineWriter {
         return this;
     }
 
+    /**
+     * Opens again the object that was written last, so more members can follow its own: the
+     * members one protocol revision adds to every result written by code shared between
+     * revisions (mcp.md §14). The last byte must be that object's closing brace.
+     */
+    public JsonLineWriter reopenObject() {
+        if (length == 0 || buffer[length - 1] != '}') {
+            throw new IllegalStateException("the last value written is not an object");
+        }
+        length--;
+        open();
+        needsComma[depth] = buffer[length - 1] != '{'; // a member before it needs a comma after it
+        return this;
+    }
+
     public JsonLineWriter startArray() {
         separate();
         put('[');

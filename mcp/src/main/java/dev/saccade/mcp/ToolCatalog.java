@@ -3,8 +3,11 @@ package dev.saccade.mcp;
 import dev.saccade.jsonrpc.JsonLineWriter;
 
 /**
- * The answer to {@code tools/list} (mcp.md §3): the three tools with their complete input
- * schemas, and descriptions that tell a model how to use them well. Built once.
+ * The answer to {@code tools/list} (mcp.md §3, §14): the three tools with their complete input
+ * schemas, and descriptions that tell a model how to use them well; the same tools in both eras.
+ * For 2026-07-28 each input schema names its dialect (JSON Schema 2020-12), each tool adds the
+ * output schema its structuredContent follows, and the list adds its cache fields. Built once per
+ * era.
  */
 final class ToolCatalog {
     private static final String OBSERVE_DESCRIPTION =
@@ -70,27 +73,30 @@ final class ToolCatalog {
     private ToolCatalog() {
     }
 
-    /** The {@code tools/list} result object. */
-    static String render() {
+    /**
+     * The {@code tools/list} result object: the handshake era's (mcp §3) when {@code stateless}
+     * is false, else the 2026-07-28 one without resultType and _meta, which the era adds.
+     */
+    static String render(final boolean stateless) {
         final JsonLineWriter w = new JsonLineWriter().reset();
         w.startObject().name("tools").startArray();
 
-        tool(w, ObserveTool.NAME, OBSERVE_DESCRIPTION);
+        tool(w, ObserveTool.NAME, OBSERVE_DESCRIPTION, stateless);
         w.name("maximumTargets").raw(COUNT);
         scope(w);
         w.name("afterGeneration").raw(U64);
-        endTool(w, false);
+        endTool(w, false, stateless ? OutputSchemas.READ : null);
 
-        tool(w, QueryTool.NAME, QUERY_DESCRIPTION);
+        tool(w, QueryTool.NAME, QUERY_DESCRIPTION, stateless);
         w.name("generation").raw(U64).name("targetId").raw(U64);
         scope(w);
         w.name("role").raw(U16).name("capability").raw(U32).name("source").raw(U16)
             .name("minimumConfidenceQ16").raw(U32).name("text").raw(STR)
             .name("textMatch").raw(enumeration(QueryTool.TEXT_MATCHES))
             .name("maximumResults").raw(COUNT).name("afterGeneration").raw(U64);
-        endTool(w, false);
+        endTool(w, false, stateless ? OutputSchemas.READ : null);
 
-        tool(w, ActTool.NAME, ACT_DESCRIPTION);
+        tool(w, ActTool.NAME, ACT_DESCRIPTION, stateless);
         w.name("kind").raw(enumeration(ActTool.KINDS));
         for (final String name : new String[] {"generation", "targetId", "secondaryTargetId", "processId", "windowId",
             "displayId", "transformEpoch", "permissionEpoch", "physicalSequence"}) {
@@ -102,23 +108,37 @@ final class ToolCatalog {
             .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT)
             .name("xQ8").raw(INT).name("yQ8").raw(INT).name("secondaryXQ8").raw(INT).name("secondaryYQ8").raw(INT)
             .name("text").raw(STR).name("backward").raw(BOOL);
-        endTool(w, true);
+        endTool(w, true, stateless ? OutputSchemas.ACT : null);
 
-        w.endArray().endObject();
+        w.endArray();
+        if (stateless) {
+            w.name("ttlMs").number(StatelessEra.CACHE_TTL_MS).name("cacheScope").string("public");
+        }
+        w.endObject();
         return w.toString();
     }
 
-    private static void tool(final JsonLineWriter w, final String name, final String description) {
+    private static void tool(final JsonLineWriter w, final String name, final String description,
+        final boolean stateless) {
         w.startObject().name("name").string(name).name("description").string(description)
-            .name("inputSchema").startObject().name("type").string("object").name("properties").startObject();
+            .name("inputSchema").startObject();
+        if (stateless) {
+            w.name("$schema").string(OutputSchemas.DIALECT);
+        }
+        w.name("type").string("object").name("properties").startObject();
     }
 
-    private static void endTool(final JsonLineWriter w, final boolean kindRequired) {
+    /** Closes the input schema (act requires kind), then writes the output schema when there is one. */
+    private static void endTool(final JsonLineWriter w, final boolean kindRequired, final String outputSchema) {
         w.endObject();
         if (kindRequired) {
             w.name("required").startArray().string("kind").endArray();
         }
-        w.endObject().endObject();
+        w.endObject();
+        if (outputSchema != null) {
+            w.name("outputSchema").raw(outputSchema);
+        }
+        w.endObject();
     }
 
     private static void scope(final JsonLineWriter w) {
