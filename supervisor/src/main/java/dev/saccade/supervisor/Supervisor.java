@@ -5,6 +5,7 @@ import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.SessionNonce;
+import dev.saccade.ipc.link.StaleLinkFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -101,6 +102,7 @@ public final class Supervisor implements AutoCloseable {
      */
     public static Supervisor start(final SupervisorContext context) throws IOException {
         RuntimeDirectory.ensure(context.runtimeDirectory());
+        reclaimStaleLinks(context.runtimeDirectory(), "start"); // what an earlier crash left
         final Distribution distribution = Distribution.at(context.distribution());
         final EndpointListener link = EndpointListener.bind(context.linkSocket(), Duration.ZERO);
         EndpointListener endpoint = null;
@@ -240,6 +242,8 @@ public final class Supervisor implements AutoCloseable {
 
     private void onEvent(final Event event) throws InterruptedException {
         if (event.owner != null) {
+            // any owner's exit (crashed, killed, drained or failed to start): it cannot close its link any more
+            reclaimStaleLinks(context.runtimeDirectory(), "owner_exit");
             if (event.owner == owner) {
                 ownerLost(owner, "exit code " + owner.process().exitValue());
             }
@@ -518,6 +522,7 @@ public final class Supervisor implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        reclaimStaleLinks(context.runtimeDirectory(), "stop");
         // Answer queued commands first: the control thread may be waiting on one, and closing it
         // joins that thread.
         for (Event e = events.poll(); e != null; e = events.poll()) {
@@ -531,6 +536,13 @@ public final class Supervisor implements AutoCloseable {
         close(linkSelector);
         LOG.info("event=stop pid={}", ProcessHandle.current().pid());
         stopped.countDown();
+    }
+
+    private static void reclaimStaleLinks(final Path runtimeDirectory, final String when) {
+        final int removed = StaleLinkFiles.reclaim(runtimeDirectory);
+        if (removed > 0) {
+            LOG.info("event=stale_links_reclaimed when={} files={}", when, removed);
+        }
     }
 
     private static void close(final AutoCloseable closeable) {

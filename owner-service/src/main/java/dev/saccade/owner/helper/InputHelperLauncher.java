@@ -6,6 +6,7 @@ import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.LifelineListener;
 import dev.saccade.ipc.link.LinkFileDescriptor;
 import dev.saccade.ipc.link.LinkPaths;
+import dev.saccade.ipc.link.StaleLinkFiles;
 import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.ipc.link.SessionNonce;
@@ -131,6 +132,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static Incarnation openLink(final Path runtimeDirectory, final HeldInputLedger seed, final byte[] nonce)
         throws IOException {
         final long pid = ProcessHandle.current().pid();
+        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
         final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(), pid),
             nonce, seed);
         try {
@@ -166,6 +168,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static Incarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
         throws IOException {
         final byte[] nonce = SessionNonce.generate();
+        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
         final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()), nonce, seed);
         OwnerLifeline lifeline = null;
         try {
