@@ -38,8 +38,13 @@ class LauncherIT {
     private static final Path DIST = Path.of(System.getProperty("saccade.dist.dir"));
     private static final Path LAUNCHER = DIST.resolve("bin/saccade");
     private static final String PROJECT_VERSION = System.getProperty("saccade.project.version");
-    /** The root pom's saccade.jvm.flags: the launcher must pass exactly these on every Java. */
-    private static final List<String> BASE_FLAGS = List.of(System.getProperty("saccade.jvm.flags").trim().split("\\s+"));
+    /**
+     * The root pom's saccade.jvm.flags, then the collector and perf-data flags that keep an idle
+     * daemon from waking (issue 16): the launcher must pass exactly these on every Java.
+     */
+    private static final List<String> BASE_FLAGS = java.util.stream.Stream.concat(
+        java.util.stream.Stream.of(System.getProperty("saccade.jvm.flags").trim().split("\\s+")),
+        java.util.stream.Stream.of("-XX:+UseSerialGC", "-XX:-UsePerfData")).toList();
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     private static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     private static final int CANNOT_START = 127;

@@ -31,9 +31,12 @@ public final class SupervisorContext {
      * the first snapshot and the AT-SPI tree of a busy desktop take a few seconds at most.
      */
     public static final long START_TIMEOUT_MS_DEFAULT = 60_000;
-    /** The owner answers a ping on its link every second while its owner thread lives, */
-    public static final long PING_INTERVAL_MS_DEFAULT = 1_000;
-    /** and one that has not answered for 10 s (ten pings, a long GC pause) is killed and restarted. */
+    /**
+     * The owner answers a ping on its link every 5 s while its owner thread lives (a coarse
+     * liveness check: each ping wakes three threads in two processes, so not every second),
+     */
+    public static final long PING_INTERVAL_MS_DEFAULT = 5_000;
+    /** and one that has not answered for 10 s (two pings, a long GC pause) is killed and restarted. */
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
     /**
      * The helper's entry point: a class name (default {@link ChildJvm#HELPER_MAIN_CLASS}) or, for

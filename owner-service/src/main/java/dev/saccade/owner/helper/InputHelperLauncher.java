@@ -54,7 +54,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final int EXIT_SIGTERM = 128 + 15;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
-    /** A helper silent this long (it beats every millisecond or so) is hung and is killed. */
+    /** A helper silent this long (it beats every millisecond or so while busy, every 200 ms when idle) is hung and is killed. */
     public static final String HUNG_HELPER_PROP = "saccade.owner.helper.hung.ms";
     private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(Long.getLong(HUNG_HELPER_PROP, 3_000));
 
