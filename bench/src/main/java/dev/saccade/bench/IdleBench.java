@@ -53,8 +53,8 @@ public final class IdleBench {
     public static void main(final String[] args) throws Exception {
         final int seconds = ClickBench.intArg(args, "seconds", 60);
         final int settle = ClickBench.intArg(args, "settle", 15);
-        final Path dist = Path.of(stringArg(args, "dist", "cli/target/saccade")).toAbsolutePath();
-        final boolean accessibility = Boolean.parseBoolean(stringArg(args, "accessibility", "true"));
+        final Path dist = Path.of(ClickBench.stringArg(args, "dist", "cli/target/saccade")).toAbsolutePath();
+        final boolean accessibility = Boolean.parseBoolean(ClickBench.stringArg(args, "accessibility", "true"));
         if (!Files.isExecutable(dist.resolve("bin/saccade"))) {
             throw new IllegalArgumentException("no distribution at " + dist + " (build it: mvn -pl cli -am package)");
         }
@@ -137,15 +137,6 @@ public final class IdleBench {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
-    }
-
-    private static String stringArg(final String[] args, final String name, final String fallback) {
-        for (final String a : args) {
-            if (a.startsWith(name + "=")) {
-                return a.substring(name.length() + 1);
-            }
-        }
-        return System.getProperty("saccade.bench." + name, fallback);
     }
 
     /** {utime + stime ticks, voluntary context switches of all threads}. */

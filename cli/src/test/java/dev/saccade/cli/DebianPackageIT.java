@@ -57,6 +57,11 @@ class DebianPackageIT {
             assertTrue(listing.out.contains("/usr/lib/saccade/lib/saccade-cli-" + System.getProperty("saccade.project.version")
                 + ".jar"), listing.out);
 
+            try (var archives = Files.list(LIB.resolve("lib"))) {
+                assertTrue(archives.anyMatch(p -> p.getFileName().toString().matches("saccade-.+\\.jsa")),
+                    "postinst dumped the class-data archive for the installed Java");
+            }
+
             final Result version = run(BIN.toString(), "--version");
             assertEquals(0, version.code, version.out);
             assertTrue(version.out.contains(System.getProperty("saccade.project.version")), version.out);
