@@ -106,6 +106,16 @@ public final class ClickBench {
         }
     }
 
+    /** {@code name=value} from the arguments, else the system property {@code saccade.bench.<name>}, else {@code fallback}. */
+    static String stringArg(final String[] args, final String name, final String fallback) {
+        for (final String a : args) {
+            if (a.startsWith(name + "=")) {
+                return a.substring(name.length() + 1);
+            }
+        }
+        return System.getProperty("saccade.bench." + name, fallback);
+    }
+
     static int intArg(final String[] args, final String name, final int fallback) {
         for (final String a : args) {
             if (a.startsWith(name + "=")) {

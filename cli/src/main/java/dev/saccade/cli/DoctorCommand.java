@@ -68,6 +68,7 @@ final class DoctorCommand implements Callable<Integer> {
         }
         checkAccessibility(desktop);
         checkEndpoint();
+        checkSupervisor();
         out.println(problems == 0 ? "All checks passed." : problems + (problems == 1 ? " problem." : " problems."));
         out.flush();
         return problems == 0 ? ExitCodes.SUCCESS : ExitCodes.REQUEST_REJECTED;
@@ -195,6 +196,37 @@ final class DoctorCommand implements Callable<Integer> {
         } catch (final Exception e) {
             problem("endpoint " + path + ": " + e.getMessage(),
                 "a stale socket: start the service with `saccade up`, it replaces it");
+        }
+    }
+
+    /**
+     * The supervisor (the login item's process), if one runs for this runtime directory: its pid
+     * and where its display came from, or that it waits for one and what to do about it.
+     */
+    private void checkSupervisor() throws Exception {
+        final Path dir = endpoint != null && endpoint.getParent() != null ? endpoint.getParent()
+            : RuntimeDirectory.resolve(System.getenv());
+        final Path socket = dir.resolve(RuntimeDirectory.SUPERVISOR_SOCKET_NAME);
+        if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+            info("supervisor: none runs for " + dir + " (the login item, `saccade up` or `saccade supervisor run` starts one)");
+            return;
+        }
+        final java.util.Map<String, String> status;
+        try {
+            status = SupervisorStatusFields.of(dev.saccade.supervisor.SupervisorClient.request(socket,
+                dev.saccade.supervisor.ControlRequest.status(), (int) timeoutMs));
+        } catch (final Exception e) {
+            problem("supervisor " + socket + ": no answer (" + e.getMessage() + ")",
+                "a stale socket of a supervisor that died: start a new one, it replaces it");
+            return;
+        }
+        final String source = status.getOrDefault("display_source", "");
+        if ("waiting".equals(source)) {
+            problem("supervisor pid " + status.get("pid") + ": waiting " + status.get("waiting_for_display_ms")
+                + " ms for a display; " + status.get("display_hint"),
+                "from the graphical session: systemctl --user import-environment DISPLAY XAUTHORITY");
+        } else {
+            ok("supervisor pid " + status.get("pid") + ": display " + status.get("display") + " (from its " + source + ")");
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.util.Map;
+import java.util.Set;
 
 import picocli.CommandLine;
 
@@ -12,8 +13,30 @@ public final class Main {
     private Main() {
     }
 
+    /** Commands whose {@code run} is a daemon (the owner's, the supervisor's, the helper's): they keep everything. */
+    private static final Set<String> DAEMONS = Set.of("owner", "supervisor", "helper");
+
     public static void main(final String[] args) {
-        System.exit(commandLine().execute(args));
+        final boolean daemon = args.length > 0 && (args[0].equals("up")
+            || DAEMONS.contains(args[0]) && args.length > 1 && args[1].equals("run"));
+        if (!daemon) {
+            clientWithoutNativePosix();
+        }
+        System.exit(commandLine(new FileOutputStream(FileDescriptor.out), args).execute(args));
+    }
+
+    /**
+     * Chronicle's first use loads its native POSIX layer (jnr-ffi, which generates code with ASM:
+     * about 100 ms, a third of a one-shot run). A client needs none of it: Chronicle Bytes works on
+     * Unsafe, and the layer is only for mapped files and affinity. Chronicle's own switch is an
+     * internal class, so it is called by name and a Chronicle without it changes nothing.
+     */
+    private static void clientWithoutNativePosix() {
+        try {
+            Class.forName("net.openhft.posix.internal.PosixAPIHolder").getMethod("useNoOpPosixApi").invoke(null);
+        } catch (final ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // another Chronicle: it loads its layer as before
+        }
     }
 
     /**
@@ -27,11 +50,48 @@ public final class Main {
 
     /** {@link #commandLine()} writing command results to {@code stdout} (tests pass their own). */
     static CommandLine commandLine(final OutputStream stdout) {
-        final CommandLine root = new CommandLine(new SaccadeCommand(), new CommandFactory(stdout));
+        return commandLine(stdout, null);
+    }
+
+    /**
+     * The command line for a run of {@code args}: with every subcommand, or, when {@code args}
+     * name one ({@code saccade query ...}), with that one only, which parses, helps and fails the
+     * same way in a fraction of the start-up time. {@code null}: all of them.
+     */
+    static CommandLine commandLine(final OutputStream stdout, final String[] args) {
+        final CommandFactory factory = new CommandFactory(stdout);
+        final CommandLine root = new CommandLine(new SaccadeCommand(), factory);
+        final Class<?> only = invoked(args);
+        for (final Class<?> command : SaccadeCommand.COMMANDS) {
+            if (only == null || command == only) {
+                root.addSubcommand(new CommandLine(command, factory));
+            }
+        }
         root.setExecutionExceptionHandler(new FailureHandler());
         exitWithUsageOnInvalidInput(root);
         listExitCodes(root, root.getCommandSpec().usageMessage().exitCodeList());
         return root;
+    }
+
+    /**
+     * The subcommand {@code args} invoke, or null when the run needs them all: no arguments, the
+     * root's options ({@code --help} lists every command; {@code --version} needs none, see below),
+     * {@code help}, or a name that is no command (the error suggests the close ones).
+     */
+    private static Class<?> invoked(final String[] args) {
+        if (args == null || args.length == 0) {
+            return null;
+        }
+        if (args[0].equals("--version") || args[0].equals("-V")) {
+            return Void.class; // matches no command: none is added
+        }
+        for (final Class<?> command : SaccadeCommand.COMMANDS) {
+            final CommandLine.Command c = command.getAnnotation(CommandLine.Command.class);
+            if (c != null && command != CommandLine.HelpCommand.class && c.name().equals(args[0])) {
+                return command;
+            }
+        }
+        return null;
     }
 
     /**

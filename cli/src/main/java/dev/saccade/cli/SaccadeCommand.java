@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -23,10 +24,7 @@ import picocli.CommandLine.Spec;
         descriptionHeading = "%n",
         optionListHeading = "%nOptions:%n",
         commandListHeading = "%nCommands:%n",
-        subcommands = {HelpCommand.class, UpCommand.class, ObserveCommand.class, QueryCommand.class, WaitCommand.class,
-            ActCommand.class, BatchCommand.class, McpCommand.class, PcpCommand.class, SupervisorCommand.class,
-            OwnerCommand.class, HelperCommand.class, InstallCommand.class, UninstallCommand.class, UpgradeCommand.class,
-            DoctorCommand.class},
+        // The subcommands are COMMANDS, added by Main: all of them, or only the one a run invokes.
         exitCodeListHeading = "%nExit codes:%n",
         // Built from the constants, so help text and behaviour cannot drift apart.
         exitCodeList = {
@@ -39,6 +37,16 @@ import picocli.CommandLine.Spec;
             ExitCodes.INPUT + ":input failure (reading standard input or a file)"
         })
 final class SaccadeCommand implements Callable<Integer> {
+    /**
+     * The subcommands, in help order. Not in the annotation: building every command's model costs
+     * a one-shot run more than its own work (issue 16), so {@link Main} adds only the invoked one
+     * when it can tell which.
+     */
+    static final List<Class<?>> COMMANDS = List.of(HelpCommand.class, UpCommand.class, ObserveCommand.class,
+        QueryCommand.class, WaitCommand.class, ActCommand.class, BatchCommand.class, McpCommand.class, PcpCommand.class,
+        SupervisorCommand.class, OwnerCommand.class, HelperCommand.class, InstallCommand.class, UninstallCommand.class,
+        UpgradeCommand.class, DoctorCommand.class);
+
     @Spec
     CommandSpec spec;
 

@@ -38,9 +38,16 @@ class LauncherIT {
     private static final Path DIST = Path.of(System.getProperty("saccade.dist.dir"));
     private static final Path LAUNCHER = DIST.resolve("bin/saccade");
     private static final String PROJECT_VERSION = System.getProperty("saccade.project.version");
-    /** The root pom's saccade.jvm.flags: the launcher must pass exactly these on every Java. */
-    private static final List<String> BASE_FLAGS = List.of(System.getProperty("saccade.jvm.flags").trim().split("\\s+"));
+    /**
+     * The root pom's saccade.jvm.flags, then the collector and perf-data flags that keep an idle
+     * daemon from waking (issue 16): the launcher must pass exactly these on every Java.
+     */
+    private static final List<String> BASE_FLAGS = java.util.stream.Stream.concat(
+        java.util.stream.Stream.of(System.getProperty("saccade.jvm.flags").trim().split("\\s+")),
+        java.util.stream.Stream.of("-XX:+UseSerialGC", "-XX:-UsePerfData")).toList();
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    /** One-shot commands: the first JIT tier only (issue 16). */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     private static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     private static final int CANNOT_START = 127;
     private static final long PROCESS_TIMEOUT_S = 30;
@@ -141,8 +148,60 @@ class LauncherIT {
         if (unsafeMemory) {
             expected.add(UNSAFE_MEMORY_ACCESS);
         }
+        expected.addAll(oneShotFlags(javaVersion));
         expected.addAll(List.of("-cp", DIST.toRealPath() + "/lib/*", "dev.saccade.cli.Main", "--version"));
         assertEquals(expected, argumentsOf(result));
+    }
+
+    /**
+     * Daemons keep the whole JIT; every other command, {@code supervisor status} included, runs
+     * with C1 only; the class-data archive goes only to the Java it was dumped by.
+     */
+    @Test
+    @Timeout(60)
+    void daemonsKeepTheWholeJitAndTheArchiveGoesOnlyToItsJava(@TempDir final Path dir) throws Exception {
+        final Path fakeHome = fakeJavaHome(dir, "99.0.1");
+        final Map<String, String> env = Map.of("JAVA_HOME", fakeHome.toString());
+        for (final List<String> daemon : List.of(List.of("owner", "run"), List.of("supervisor", "run"), List.of("helper", "run"),
+            List.of("up"), List.of("up", "--headless"))) {
+            final List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+            command.addAll(daemon);
+            final List<String> arguments = argumentsOf(run(env, command.toArray(new String[0])));
+            assertFalse(arguments.contains(C1_ONLY), daemon + ": " + arguments);
+        }
+        for (final List<String> oneShot : List.of(List.of("supervisor", "status"), List.of("query", "--role", "window"),
+            List.of("mcp"), List.of("owner"))) {
+            final List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+            command.addAll(oneShot);
+            final List<String> arguments = argumentsOf(run(env, command.toArray(new String[0])));
+            assertTrue(arguments.contains(C1_ONLY), oneShot + ": " + arguments);
+            assertTrue(arguments.stream().noneMatch(a -> a.startsWith("-XX:SharedArchiveFile")),
+                "no archive was dumped by Java 99.0.1: " + arguments);
+        }
+        final List<String> archives = archivedVersions();
+        assertFalse(archives.isEmpty(), "the build dumps lib/saccade-<java version>.jsa (src/cds/make-cds)");
+        final Path matching = fakeJavaHome(Files.createDirectory(dir.resolve("matching")), archives.get(0));
+        final List<String> arguments = argumentsOf(run(Map.of("JAVA_HOME", matching.toString()), LAUNCHER.toString(), "--version"));
+        assertTrue(arguments.contains("-XX:SharedArchiveFile=" + DIST.toRealPath() + "/lib/saccade-" + archives.get(0) + ".jsa"),
+            arguments::toString);
+    }
+
+    /** The flags of a one-shot command on Java {@code javaVersion}: C1 only, and the archive if one was dumped by it. */
+    private static List<String> oneShotFlags(final String javaVersion) throws IOException {
+        final List<String> flags = new ArrayList<>(List.of(C1_ONLY));
+        final Path archive = DIST.toRealPath().resolve("lib/saccade-" + javaVersion + ".jsa");
+        if (Files.isReadable(archive)) {
+            flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off"));
+        }
+        return flags;
+    }
+
+    /** The Java versions the distribution has class-data archives for. */
+    private static List<String> archivedVersions() throws IOException {
+        try (Stream<Path> files = Files.list(DIST.resolve("lib"))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("saccade-") && n.endsWith(".jsa"))
+                .map(n -> n.substring("saccade-".length(), n.length() - ".jsa".length())).sorted().toList();
+        }
     }
 
     @Test
@@ -156,7 +215,8 @@ class LauncherIT {
         assertEquals(0, result.exitCode, result::describe);
         final List<String> arguments = argumentsOf(result);
         assertEquals(BASE_FLAGS, arguments.subList(0, BASE_FLAGS.size()));
-        assertEquals("-cp", arguments.get(BASE_FLAGS.size()));
+        assertEquals(List.of(C1_ONLY, "-cp"), arguments.subList(BASE_FLAGS.size(), BASE_FLAGS.size() + 2),
+            "no version, no archive");
     }
 
     @Test
@@ -186,6 +246,7 @@ class LauncherIT {
 
         assertEquals(0, result.exitCode, result::describe);
         final List<String> expected = new ArrayList<>(BASE_FLAGS);
+        expected.addAll(oneShotFlags("17.0.15"));
         expected.addAll(List.of("-Xmx64m", "-Dsaccade.x=glob*",
                 "-cp", DIST.toRealPath() + "/lib/*", "dev.saccade.cli.Main", "a b", "", "glob*", "--json"));
         assertEquals(expected, argumentsOf(result));

@@ -69,12 +69,19 @@ final class SupervisedSession implements AutoCloseable {
 
     /** As {@link #start}, with an input helper: {@code mode} SUPERVISED (the supervisor's) or OWNER (each owner's own). */
     static SupervisedSession startWithHelpers(final String display, final String mode) throws IOException {
+        return startWithHelpers(display, mode, "");
+    }
+
+    /** As {@link #startWithHelpers(String, String)}, with the supervisor's JVM options (SACCADE_JAVA_OPTS). */
+    static SupervisedSession startWithHelpers(final String display, final String mode, final String supervisorJavaOptions)
+        throws IOException {
         final Path parent = Files.createTempDirectory("saccade-supervised",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Path runtime = parent.resolve(RuntimeDirectory.DIRECTORY_NAME);
         final ProcessBuilder builder = new ProcessBuilder(DIST.resolve("bin/saccade").toString(), "supervisor", "run",
             "--display", display, "--runtime-dir", runtime.toString(), "--input-helper", mode,
             "--owner-java-options", "-Dsaccade.owner.accessibility=false").redirectErrorStream(true);
+        builder.environment().put("SACCADE_JAVA_OPTS", supervisorJavaOptions);
         builder.environment().remove("NOTIFY_SOCKET");
         return new SupervisedSession(runtime, builder.start());
     }

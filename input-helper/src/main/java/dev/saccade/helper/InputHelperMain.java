@@ -39,7 +39,21 @@ public final class InputHelperMain {
     /** Busy-poll this long after a plan: an agent's next action usually follows quickly. */
     private static final long SPIN_NS = 1_000_000;
     private static final long MAX_PARK_NS = 1_000_000;
-    /** The owner beats every 10 ms; a second of silence means it is stopped or hung. */
+    /**
+     * Idle this long with nothing held (no key, button, modifier or rebound key code), the helper
+     * parks for {@link #LONG_PARK_NS} at a time instead of polling every millisecond: the owner
+     * rings the lifeline's doorbell with its next plan, so the plan does not wait for the park.
+     */
+    private static final long LONG_PARK_AFTER_NS = 50_000_000;
+    /**
+     * A long park: the helper's heartbeat falls to this period (the owner takes a helper silent
+     * for 2 s as gone, and kills one silent for 3 s as hung), and it wakes at once on a doorbell,
+     * user input, the owner's lifeline ending or a stop.
+     */
+    static final String LONG_PARK_PROPERTY = "saccade.helper.idle.park.ms";
+    private static final long LONG_PARK_NS = Long.getLong(LONG_PARK_PROPERTY, 1_000) * 1_000_000L;
+    /** A serving helper between owners waits for the next announcement (the reader unparks it). */
+    private static final long BETWEEN_OWNERS_PARK_NS = 1_000_000_000L;
     /** How often a serving helper looks for an announced owner's link while it is being made. */
     private static final long ANNOUNCEMENT_POLL_NS = 20_000_000;
     /** How long an announced owner may take to make its link before we wait for the next announcement. */
@@ -149,7 +163,7 @@ public final class InputHelperMain {
                 while (!stopping) {
                     final long ownerPid = announcedOwner;
                     if (ownerPid == 0 || ownerPid == served) {
-                        LockSupport.parkNanos(ANNOUNCEMENT_POLL_NS); // the reader unparks us on a new line
+                        LockSupport.parkNanos(BETWEEN_OWNERS_PARK_NS); // the reader unparks us on a new line
                         continue;
                     }
                     final HelperSide side = openLink(LinkPaths.linkFile(runtimeDirectory, uid, ownerPid), nonce, ownerPid);
@@ -267,9 +281,9 @@ public final class InputHelperMain {
                 line.watch((reason, atNs) -> {
                     ownerGone = true;
                     LockSupport.unpark(mainThread);
-                });
+                }, () -> LockSupport.unpark(mainThread));
                 LOG.info("event=helper_attached pid={} owner={} display={}", ProcessHandle.current().pid(), ownerPid, display);
-                loop(side, backend, executor);
+                loop(side, backend, executor, ledger);
                 LOG.info("event=helper_detached reason={} owner={} plans={}", ownerGone ? "owner_gone"
                     : announcementsEnded ? "supervisor_gone" : "sigterm",
                     ownerPid, executor.plansExecuted());
@@ -280,16 +294,20 @@ public final class InputHelperMain {
         }
     }
 
-    private void loop(final HelperSide side, final GuardedBackend backend, final PlanExecutor executor) {
+    private void loop(final HelperSide side, final GuardedBackend backend, final PlanExecutor executor,
+        final HeldInputLedger ledger) {
         long lastWorkNs = System.nanoTime();
         long parkNs = 1_000;
+        long longParks = 0;
         boolean ownerLapsed = false;
         while (!ownerGone && !stopping) {
             final long now = System.nanoTime();
             side.beat(now);
-            // A stopped or hung owner keeps its lifeline open: its silence must release too.
+            // A stopped or hung owner keeps its lifeline open: its silence must release too. It
+            // matters only while something is held, and an idle owner beats slowly (once a second).
             final long ownerBeat = side.ownerHeartbeatNs();
-            if (ownerBeat != 0 && now - ownerBeat > OWNER_SILENCE_NS) {
+            final boolean holding = !ledger.isEmpty() || ledger.activeLeaseId() != 0;
+            if (holding && ownerBeat != 0 && now - ownerBeat > OWNER_SILENCE_NS) {
                 if (!ownerLapsed) {
                     ownerLapsed = true;
                     LOG.warn("event=helper_owner_silent ms={}", (now - ownerBeat) / 1_000_000);
@@ -314,6 +332,18 @@ public final class InputHelperMain {
                 Thread.onSpinWait();
             } else {
                 backend.restoreKeymap(now, false); // bindings of typed text, after their grace period
+                if (now - lastWorkNs >= LONG_PARK_AFTER_NS && ledger.isEmpty() && ledger.activeLeaseId() == 0
+                    && !userInput) {
+                    // Nothing held, so neither a silent owner nor a lease has anything to release:
+                    // sleep until the doorbell (or user input, the lifeline, a stop) or the period.
+                    if (side.beginLongPark(++longParks)) {
+                        if (!ownerGone && !stopping) {
+                            LockSupport.parkNanos(LONG_PARK_NS);
+                        }
+                        side.endLongPark();
+                    }
+                    continue;
+                }
                 LockSupport.parkNanos(parkNs);
                 parkNs = Math.min(MAX_PARK_NS, parkNs << 1);
             }

@@ -8,11 +8,19 @@ import java.util.List;
  * can be used. {@code Restart=on-failure} brings a crashed supervisor back; the start limit in
  * {@code [Unit]} (where systemd reads it) stops a supervisor that dies at once from looping.
  * {@code ExecStart} goes through {@code %h}, so the unit names no user and survives a home move.
+ *
+ * <p>Bound to the graphical session: {@code WantedBy=graphical-session.target} starts it with the
+ * session (not when the user manager starts, before any display exists), {@code After=} lets the
+ * session import {@code DISPLAY} into the manager's environment first, and {@code PartOf=} stops
+ * it when the session ends. A supervisor that still finds no display waits for one (the
+ * supervisor's {@code SessionDisplay}) and says so in {@code saccade supervisor status}.
  */
 final class SystemdUserUnit implements LoginItem {
     static final int RESTART_SEC = 2;
     static final int START_LIMIT_INTERVAL_SEC = 60;
     static final int START_LIMIT_BURST = 5;
+    /** The systemd target a graphical session's user services hang off (systemd.special(7)). */
+    static final String SESSION_TARGET = "graphical-session.target";
 
     private final InstallLayout layout;
     private final String version;
@@ -27,9 +35,20 @@ final class SystemdUserUnit implements LoginItem {
         // %h is the home directory of the user the manager runs for; the layout's launcher is
         // written relative to the home so the unit holds no absolute user path.
         final String launcher = "%h/" + layout.home().relativize(layout.currentLauncher()).toString().replace('\\', '/');
-        return "# Written by `saccade install` (Saccade " + version + "); `saccade uninstall` removes it.\n"
+        return text(launcher, "`saccade install` (Saccade " + version + "); `saccade uninstall` removes it");
+    }
+
+    /**
+     * The unit for {@code launcher} (a path systemd accepts in ExecStart, {@code %h} allowed);
+     * {@code writtenBy} says in its first line who wrote it. A system package's unit is this one
+     * with an absolute launcher.
+     */
+    static String text(final String launcher, final String writtenBy) {
+        return "# Written by " + writtenBy + ".\n"
             + "[Unit]\n"
             + "Description=Saccade supervisor: desktop automation for local AI agents\n"
+            + "PartOf=" + SESSION_TARGET + "\n"
+            + "After=" + SESSION_TARGET + "\n"
             + "StartLimitIntervalSec=" + START_LIMIT_INTERVAL_SEC + "\n"
             + "StartLimitBurst=" + START_LIMIT_BURST + "\n"
             + "\n"
@@ -40,7 +59,7 @@ final class SystemdUserUnit implements LoginItem {
             + "RestartSec=" + RESTART_SEC + "\n"
             + "\n"
             + "[Install]\n"
-            + "WantedBy=default.target\n";
+            + "WantedBy=" + SESSION_TARGET + "\n";
     }
 
     @Override

@@ -13,9 +13,9 @@ import java.util.List;
  * Removes what {@link InstallPlan} wrote: the login item, the whole data root (every version,
  * the current link, the manifest) and then the directories the manifest says install created,
  * deepest first and only when empty, so a directory that was there before, or that holds
- * something else by now, stays. On Linux also the {@code default.target.wants} link that
- * {@code systemctl --user enable} made, which would otherwise dangle, and its directory when that
- * is left empty.
+ * something else by now, stays. On Linux also the {@code graphical-session.target.wants} link
+ * that {@code systemctl --user enable} made (or {@code default.target.wants}, for units installed
+ * before issue 16), which would otherwise dangle, and its directory when that is left empty.
  */
 public final class Uninstall {
     private Uninstall() {
@@ -28,13 +28,15 @@ public final class Uninstall {
         try {
             final List<Path> created = InstalledPaths.directories(layout);
             if (layout.platform() == Platform.LINUX) {
-                final Path wants = layout.loginItem().resolveSibling("default.target.wants")
-                    .resolve(InstallLayout.SYSTEMD_UNIT_NAME);
-                at = wants;
-                if (Files.isSymbolicLink(wants)) {
-                    Files.delete(wants);
-                    removed.add(wants);
-                    removeIfEmpty(wants.getParent(), removed); // systemctl made it for our link alone
+                for (final String target : List.of(SystemdUserUnit.SESSION_TARGET, "default.target")) {
+                    final Path wants = layout.loginItem().resolveSibling(target + ".wants")
+                        .resolve(InstallLayout.SYSTEMD_UNIT_NAME);
+                    at = wants;
+                    if (Files.isSymbolicLink(wants)) {
+                        Files.delete(wants);
+                        removed.add(wants);
+                        removeIfEmpty(wants.getParent(), removed); // systemctl made it for our link alone
+                    }
                 }
             }
             at = layout.loginItem();

@@ -133,9 +133,12 @@ class InstallPlanTest {
     void uninstallRemovesTheLinkSystemctlEnableMade() throws Exception {
         final List<String> before = FileListing.of(home);
         plan("1.0.0", "a").apply();
-        // What `systemctl --user enable` adds for WantedBy=default.target.
-        final Path wants = Files.createDirectory(layout.loginItem().resolveSibling("default.target.wants"));
-        Files.createSymbolicLink(wants.resolve(InstallLayout.SYSTEMD_UNIT_NAME), layout.loginItem());
+        // What `systemctl --user enable` adds for WantedBy=graphical-session.target (and, for a
+        // unit installed before issue 16, for WantedBy=default.target).
+        for (final String target : List.of("graphical-session.target", "default.target")) {
+            final Path wants = Files.createDirectory(layout.loginItem().resolveSibling(target + ".wants"));
+            Files.createSymbolicLink(wants.resolve(InstallLayout.SYSTEMD_UNIT_NAME), layout.loginItem());
+        }
 
         Uninstall.run(layout);
 

@@ -52,7 +52,7 @@ class SystemdUserUnitTest {
     }
 
     @Test
-    void unitRunsTheCurrentSupervisorAsANotifyServiceRestartedOnFailure() {
+    void unitRunsTheCurrentSupervisorAsANotifyServiceRestartedOnFailureWithTheGraphicalSession() {
         final InstallLayout layout = InstallLayout.of(Platform.LINUX, Path.of("/home/ada"), false, Map.of());
         final Map<String, Map<String, String>> sections =
             LoginItemChecks.unitSections(new SystemdUserUnit(layout, "1.2.3").text());
@@ -61,11 +61,14 @@ class SystemdUserUnitTest {
         final Map<String, String> unit = sections.get("Unit");
         assertEquals(Integer.toString(SystemdUserUnit.START_LIMIT_INTERVAL_SEC), unit.get("StartLimitIntervalSec"));
         assertEquals(Integer.toString(SystemdUserUnit.START_LIMIT_BURST), unit.get("StartLimitBurst"));
+        // bound to the graphical session: started with it, after it imported DISPLAY, stopped with it
+        assertEquals("graphical-session.target", unit.get("PartOf"));
+        assertEquals("graphical-session.target", unit.get("After"));
         final Map<String, String> service = sections.get("Service");
         assertEquals("notify", service.get("Type"));
         assertEquals("%h/.local/share/saccade/current/bin/saccade supervisor run", service.get("ExecStart"));
         assertEquals("on-failure", service.get("Restart"));
         assertEquals(Integer.toString(SystemdUserUnit.RESTART_SEC), service.get("RestartSec"));
-        assertEquals("default.target", sections.get("Install").get("WantedBy"));
+        assertEquals("graphical-session.target", sections.get("Install").get("WantedBy"));
     }
 }

@@ -37,7 +37,8 @@ public final class ChildJvm {
 
     /**
      * The JVM flags Chronicle Bytes and JNA need: the build's list when given (tests), else the
-     * ones this JVM was started with by {@code bin/saccade}.
+     * ones this JVM was started with by {@code bin/saccade} (with its idle-friendly collector and
+     * no perf data, so the helper wakes no more than the rest).
      */
     public static List<String> jvmFlags() {
         final List<String> flags = new ArrayList<>();
@@ -57,7 +58,7 @@ public final class ChildJvm {
         for (final String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.startsWith("--enable-native-access")
                 || arg.startsWith("--sun-misc-unsafe-memory-access") || arg.startsWith("-Dchronicle.")
-                || arg.startsWith("-Dorg.slf4j.")) {
+                || arg.startsWith("-Dorg.slf4j.") || arg.equals("-XX:+UseSerialGC") || arg.equals("-XX:-UsePerfData")) {
                 flags.add(arg);
             }
         }

@@ -21,8 +21,12 @@ import org.slf4j.LoggerFactory;
 public final class EndpointAcceptor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EndpointAcceptor.class);
     public static final String THREAD_NAME = "saccade-acceptor";
-    /** How often a waiting acceptor looks at its stop flag. */
-    private static final long SELECT_TIMEOUT_MS = 200;
+    /**
+     * How long a full acceptor parks before it looks again (the owner unparks it when a slot
+     * frees). Its select has no timeout: {@link #close()} wakes it, so an idle owner's acceptor
+     * never wakes.
+     */
+    private static final long FULL_PARK_MS = 200;
 
     /** Set before the thread starts (constructor or {@link #start(EndpointListener)}); read by it. */
     private EndpointListener listener;
@@ -96,10 +100,10 @@ public final class EndpointAcceptor implements AutoCloseable {
             final SelectionKey key = listener.serverChannel().register(selector, SelectionKey.OP_ACCEPT);
             while (running) {
                 if (freeSlots.get() == 0) {
-                    LockSupport.parkNanos(this, SELECT_TIMEOUT_MS * 1_000_000L);
+                    LockSupport.parkNanos(this, FULL_PARK_MS * 1_000_000L);
                     continue;
                 }
-                if (selector.select(SELECT_TIMEOUT_MS) == 0) {
+                if (selector.select() == 0) {
                     continue;
                 }
                 selector.selectedKeys().clear();

@@ -84,6 +84,14 @@ public final class OwnerAgent implements AutoCloseable {
         return n;
     }
 
+    /**
+     * No client connected: no socket to poll, so every new piece of work arrives with an unpark
+     * (the acceptor's, a scene publication's). Owner thread.
+     */
+    public boolean quiescent() {
+        return connected == 0;
+    }
+
     /** Clients connected, as last counted by the owner thread; readable from any thread. */
     public int connectedClientsSeen() {
         return connected;

@@ -10,12 +10,18 @@ import java.util.concurrent.locks.LockSupport;
  * scene publication) unparks it, so a parked owner answers waiting reads at once; socket
  * readiness is noticed within the park cap.
  *
+ * <p>With no client connected there is no socket to poll: every piece of work then arrives with
+ * an unpark (a connection from the acceptor, a scene from a source), so the owner parks for
+ * {@link #QUIESCENT_PARK_NS_DEFAULT} at a time and wakes only to beat its heartbeat on the input
+ * link: an idle login item costs next to nothing.
+ *
  * <p>Owner thread only, apart from {@link #wake()}.
  */
 public final class OwnerIdleStrategy {
     public static final String SPIN_NS_PROP = "saccade.owner.idle.spin.ns";
     public static final String YIELD_NS_PROP = "saccade.owner.idle.yield.ns";
     public static final String MAX_PARK_NS_PROP = "saccade.owner.idle.max.park.ns";
+    public static final String QUIESCENT_PARK_NS_PROP = "saccade.owner.idle.quiescent.park.ns";
     /**
      * Busy-poll for 20 µs after work: covers a client's turnaround between requests (measured
      * 5–15 µs here) without holding the core long when the client was scheduled onto it (with
@@ -25,26 +31,39 @@ public final class OwnerIdleStrategy {
     public static final long YIELD_NS_DEFAULT = 400_000;
     /** 1 ms: the longest a new connection or request waits for an idle owner. */
     public static final long MAX_PARK_NS_DEFAULT = 1_000_000;
+    /**
+     * 1 s with no client. The owner's heartbeat to the input helper then slows to this period,
+     * which is safe: the helper looks at that heartbeat only while it holds input, and input is
+     * held only for a connected client (a disconnect releases it), during which the owner polls.
+     */
+    public static final long QUIESCENT_PARK_NS_DEFAULT = 1_000_000_000;
     private static final long MIN_PARK_NS = 20_000;
 
     private final long spinNs;
     private final long yieldNs;
     private final long maxParkNs;
+    private final long quiescentParkNs;
     private volatile Thread owner;
     private long idleSinceNs = -1;
     private long parkNs = MIN_PARK_NS;
 
     public OwnerIdleStrategy(final long spinNs, final long yieldNs, final long maxParkNs) {
+        this(spinNs, yieldNs, maxParkNs, QUIESCENT_PARK_NS_DEFAULT);
+    }
+
+    public OwnerIdleStrategy(final long spinNs, final long yieldNs, final long maxParkNs, final long quiescentParkNs) {
         this.spinNs = spinNs;
         this.yieldNs = yieldNs;
         this.maxParkNs = Math.max(MIN_PARK_NS, maxParkNs);
+        this.quiescentParkNs = Math.max(this.maxParkNs, quiescentParkNs);
     }
 
     public static OwnerIdleStrategy fromSystemProperties() {
         return new OwnerIdleStrategy(
             Long.getLong(SPIN_NS_PROP, SPIN_NS_DEFAULT),
             Long.getLong(YIELD_NS_PROP, YIELD_NS_DEFAULT),
-            Long.getLong(MAX_PARK_NS_PROP, MAX_PARK_NS_DEFAULT));
+            Long.getLong(MAX_PARK_NS_PROP, MAX_PARK_NS_DEFAULT),
+            Long.getLong(QUIESCENT_PARK_NS_PROP, QUIESCENT_PARK_NS_DEFAULT));
     }
 
     /** Called once on the owner thread before its loop. */
@@ -62,6 +81,14 @@ public final class OwnerIdleStrategy {
 
     /** @param workCount what the tick did; @param nowNs the tick's clock reading. */
     public void idle(final int workCount, final long nowNs) {
+        idle(workCount, nowNs, false);
+    }
+
+    /**
+     * As {@link #idle(int, long)}; {@code quiescent}: no client is connected, so nothing but an
+     * unpark can bring work, and the park may be long.
+     */
+    public void idle(final int workCount, final long nowNs, final boolean quiescent) {
         if (workCount > 0) {
             idleSinceNs = -1;
             parkNs = MIN_PARK_NS;
@@ -75,6 +102,8 @@ public final class OwnerIdleStrategy {
             Thread.onSpinWait();
         } else if (idleNs < spinNs + yieldNs) {
             Thread.yield();
+        } else if (quiescent) {
+            LockSupport.parkNanos(quiescentParkNs);
         } else {
             LockSupport.parkNanos(parkNs);
             parkNs = Math.min(maxParkNs, parkNs << 1);

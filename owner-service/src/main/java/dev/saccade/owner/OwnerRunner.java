@@ -45,7 +45,8 @@ public final class OwnerRunner implements AutoCloseable {
         try {
             while (running) {
                 final long nowNs = System.nanoTime();
-                idle.idle(agent.doWork(nowNs), nowNs);
+                final int work = agent.doWork(nowNs);
+                idle.idle(work, nowNs, work == 0 && agent.quiescent());
             }
         } catch (final Throwable t) {
             failure = t;

@@ -27,7 +27,6 @@ import org.slf4j.LoggerFactory;
 final class ControlServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlServer.class);
     static final int READ_TIMEOUT_MS = 5_000;
-    private static final long SELECT_TIMEOUT_MS = 200;
     private static final int DISCARD_LIMIT_BYTES = 1 << 20;
     /** Control requests served at once. */
     static final int MAX_IN_FLIGHT = 8;
@@ -37,6 +36,8 @@ final class ControlServer implements AutoCloseable {
     private final Thread thread;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private volatile boolean running = true;
+    /** Set once the thread opened it; {@link #close()} wakes a select with it (no timeout: no idle wake-ups). */
+    private volatile Selector selector;
 
     ControlServer(final EndpointListener listener, final Function<ControlRequest, String> handler) {
         this.listener = listener;
@@ -52,9 +53,10 @@ final class ControlServer implements AutoCloseable {
 
     private void run() {
         try (Selector selector = listener.serverChannel().provider().openSelector()) {
+            this.selector = selector;
             final SelectionKey key = listener.serverChannel().register(selector, SelectionKey.OP_ACCEPT);
             while (running) {
-                if (selector.select(SELECT_TIMEOUT_MS) == 0) {
+                if (selector.select() == 0) {
                     continue;
                 }
                 selector.selectedKeys().clear();
@@ -151,6 +153,10 @@ final class ControlServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         running = false;
+        final Selector s = selector;
+        if (s != null) {
+            s.wakeup(); // a wakeup before the select makes that select return at once
+        }
         try {
             thread.join(2_000);
         } catch (final InterruptedException e) {

@@ -44,6 +44,7 @@ final class HelperProcess {
         builder.redirectOutput(Redirect.appendTo(log.toFile())).redirectErrorStream(true);
         builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, linkNonceHex);
         builder.environment().put("DISPLAY", context.display());
+        builder.environment().putAll(context.displayEnvironment());
         return new HelperProcess(builder.start());
     }
 

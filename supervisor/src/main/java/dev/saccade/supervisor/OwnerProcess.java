@@ -88,6 +88,7 @@ final class OwnerProcess {
         builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, linkNonceHex);
         builder.environment().put("SACCADE_JAVA_OPTS", context.ownerJavaOptions());
         builder.environment().put("DISPLAY", context.display());
+        builder.environment().putAll(context.displayEnvironment());
         if (context.sessionBusAddress() != null) {
             builder.environment().put("DBUS_SESSION_BUS_ADDRESS", context.sessionBusAddress());
         }

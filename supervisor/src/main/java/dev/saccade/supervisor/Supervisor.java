@@ -5,6 +5,7 @@ import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.SessionNonce;
+import dev.saccade.ipc.link.StaleLinkFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -51,6 +52,8 @@ public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
     /** How long an owner or helper may take to stop on SIGTERM before SIGKILL. */
     private static final long STOP_GRACE_MS = 5_000;
+    /** While no display is known, the conductor looks for one this often (SessionDisplay). */
+    private static final long DISPLAY_LOOK_NS = TimeUnit.SECONDS.toNanos(3);
     /** A draining owner finishes within its drain timeout (2 s by default); this bounds a hung one. */
     private static final long DRAIN_WAIT_MS = 10_000;
 
@@ -76,6 +79,9 @@ public final class Supervisor implements AutoCloseable {
     private HelperProcess helper;
     private long helperDueNs;
     private boolean notifiedReady;
+    private long nextDisplayLookNs;
+    /** When the wait for a display began (status), 0 when one is known; volatile for the control thread. */
+    private volatile long waitingForDisplaySinceNs;
     private long nextPingNs;
     private boolean stopping;
 
@@ -101,14 +107,16 @@ public final class Supervisor implements AutoCloseable {
      */
     public static Supervisor start(final SupervisorContext context) throws IOException {
         RuntimeDirectory.ensure(context.runtimeDirectory());
+        reclaimStaleLinks(context.runtimeDirectory(), "start"); // what an earlier crash left
         final Distribution distribution = Distribution.at(context.distribution());
         final EndpointListener link = EndpointListener.bind(context.linkSocket(), Duration.ZERO);
         EndpointListener endpoint = null;
         try {
             endpoint = EndpointListener.bind(context.endpoint(), Duration.ZERO);
             final Supervisor supervisor = new Supervisor(context, distribution, endpoint, link);
-            LOG.info("event=start pid={} endpoint={} control={} distribution={} helper={}", ProcessHandle.current().pid(),
-                context.endpoint(), context.controlSocket(), distribution, context.inputHelperMode());
+            LOG.info("event=start pid={} endpoint={} control={} distribution={} helper={} display={} display_source=\"{}\"",
+                ProcessHandle.current().pid(), context.endpoint(), context.controlSocket(), distribution,
+                context.inputHelperMode(), context.display(), context.displaySource());
             supervisor.control.start();
             supervisor.conductor.start();
             return supervisor;
@@ -173,6 +181,15 @@ public final class Supervisor implements AutoCloseable {
             json.writeStringField("pid", Long.toString(ProcessHandle.current().pid()));
             json.writeStringField("uptime_ms", Long.toString(TimeUnit.NANOSECONDS.toMillis(nowNs - startNs)));
             json.writeStringField("endpoint", endpoint.path().toString());
+            json.writeStringField("display", context.display() == null ? "" : context.display());
+            json.writeStringField("display_source", context.displaySource());
+            final String hint = context.displayHint();
+            if (hint != null) {
+                final long since = waitingForDisplaySinceNs;
+                json.writeStringField("waiting_for_display_ms",
+                    Long.toString(since == 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(nowNs - since)));
+                json.writeStringField("display_hint", hint);
+            }
             json.writeArrayFieldStart("children");
             ownerRecord.write(json, nowNs);
             if (context.inputHelper()) {
@@ -206,22 +223,30 @@ public final class Supervisor implements AutoCloseable {
         try {
             ownerDueNs = System.nanoTime();
             helperDueNs = ownerDueNs;
+            boolean haveDisplay = context.display() != null;
             while (!stopping) {
                 final long nowNs = System.nanoTime();
-                if (context.inputHelper() && helper == null && nowNs - helperDueNs >= 0) {
+                if (!haveDisplay) {
+                    haveDisplay = awaitDisplay(nowNs);
+                }
+                if (haveDisplay && context.inputHelper() && helper == null && nowNs - helperDueNs >= 0) {
                     startHelper();
                     continue;
                 }
-                if (owner == null && nowNs - ownerDueNs >= 0) {
+                if (haveDisplay && owner == null && nowNs - ownerDueNs >= 0) {
                     startOwner(distribution);
                     continue;
                 }
                 long waitNs = TimeUnit.MILLISECONDS.toNanos(context.pingIntervalMs());
-                if (owner == null) {
-                    waitNs = Math.min(waitNs, ownerDueNs - nowNs);
-                }
-                if (context.inputHelper() && helper == null) {
-                    waitNs = Math.min(waitNs, helperDueNs - nowNs);
+                if (!haveDisplay) {
+                    waitNs = Math.min(waitNs, nextDisplayLookNs - nowNs);
+                } else {
+                    if (owner == null) {
+                        waitNs = Math.min(waitNs, ownerDueNs - nowNs);
+                    }
+                    if (context.inputHelper() && helper == null) {
+                        waitNs = Math.min(waitNs, helperDueNs - nowNs);
+                    }
                 }
                 final Event event = events.poll(Math.max(waitNs, 0), TimeUnit.NANOSECONDS);
                 if (event != null) {
@@ -238,8 +263,52 @@ public final class Supervisor implements AutoCloseable {
         }
     }
 
+    /**
+     * No display yet: look for one now and then (SessionDisplay); meanwhile tell systemd we are up
+     * (status answers, and says why nothing runs), or Type=notify would time the start out.
+     *
+     * @return whether a display is known now.
+     */
+    private boolean awaitDisplay(final long nowNs) {
+        if (nowNs - nextDisplayLookNs < 0 && waitingForDisplaySinceNs != 0) {
+            return false;
+        }
+        nextDisplayLookNs = nowNs + DISPLAY_LOOK_NS;
+        if (context.lookUpDisplay()) {
+            LOG.info("event=display_found display={} display_source=\"{}\" waited_ms={}", context.display(),
+                context.displaySource(), waitingForDisplaySinceNs == 0 ? 0
+                    : TimeUnit.NANOSECONDS.toMillis(nowNs - waitingForDisplaySinceNs));
+            waitingForDisplaySinceNs = 0;
+            ownerDueNs = nowNs;
+            helperDueNs = nowNs;
+            return true;
+        }
+        if (waitingForDisplaySinceNs == 0) {
+            waitingForDisplaySinceNs = nowNs;
+            LOG.warn("event=display_wait hint=\"{}\"", context.displayHint());
+            notifyReady("STATUS=waiting for a display\n" + SystemdNotifier.READY);
+        }
+        return false;
+    }
+
+    private void notifyReady(final String message) {
+        if (notifiedReady) {
+            return;
+        }
+        notifiedReady = true;
+        try {
+            if (SystemdNotifier.send(context.notifySocket(), message)) {
+                LOG.info("event=notify_ready socket={}", context.notifySocket());
+            }
+        } catch (final IOException e) {
+            LOG.warn("event=notify_failed socket={} error={}", context.notifySocket(), e.toString());
+        }
+    }
+
     private void onEvent(final Event event) throws InterruptedException {
         if (event.owner != null) {
+            // any owner's exit (crashed, killed, drained or failed to start): it cannot close its link any more
+            reclaimStaleLinks(context.runtimeDirectory(), "owner_exit");
             if (event.owner == owner) {
                 ownerLost(owner, "exit code " + owner.process().exitValue());
             }
@@ -397,16 +466,7 @@ public final class Supervisor implements AutoCloseable {
             helper.attach(started.pid());
         }
         context.onServing().accept(started.pid());
-        if (!notifiedReady) {
-            notifiedReady = true;
-            try {
-                if (SystemdNotifier.send(context.notifySocket(), SystemdNotifier.READY)) {
-                    LOG.info("event=notify_ready socket={}", context.notifySocket());
-                }
-            } catch (final IOException e) {
-                LOG.warn("event=notify_failed socket={} error={}", context.notifySocket(), e.toString());
-            }
-        }
+        notifyReady(SystemdNotifier.READY);
         return null;
     }
 
@@ -518,6 +578,7 @@ public final class Supervisor implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        reclaimStaleLinks(context.runtimeDirectory(), "stop");
         // Answer queued commands first: the control thread may be waiting on one, and closing it
         // joins that thread.
         for (Event e = events.poll(); e != null; e = events.poll()) {
@@ -531,6 +592,13 @@ public final class Supervisor implements AutoCloseable {
         close(linkSelector);
         LOG.info("event=stop pid={}", ProcessHandle.current().pid());
         stopped.countDown();
+    }
+
+    private static void reclaimStaleLinks(final Path runtimeDirectory, final String when) {
+        final int removed = StaleLinkFiles.reclaim(runtimeDirectory);
+        if (removed > 0) {
+            LOG.info("event=stale_links_reclaimed when={} files={}", when, removed);
+        }
     }
 
     private static void close(final AutoCloseable closeable) {

@@ -31,9 +31,12 @@ public final class SupervisorContext {
      * the first snapshot and the AT-SPI tree of a busy desktop take a few seconds at most.
      */
     public static final long START_TIMEOUT_MS_DEFAULT = 60_000;
-    /** The owner answers a ping on its link every second while its owner thread lives, */
-    public static final long PING_INTERVAL_MS_DEFAULT = 1_000;
-    /** and one that has not answered for 10 s (ten pings, a long GC pause) is killed and restarted. */
+    /**
+     * The owner answers a ping on its link every 5 s while its owner thread lives (a coarse
+     * liveness check: each ping wakes three threads in two processes, so not every second),
+     */
+    public static final long PING_INTERVAL_MS_DEFAULT = 5_000;
+    /** and one that has not answered for 10 s (two pings, a long GC pause) is killed and restarted. */
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
     /**
      * The helper's entry point: a class name (default {@link ChildJvm#HELPER_MAIN_CLASS}) or, for
@@ -46,7 +49,12 @@ public final class SupervisorContext {
     private Path runtimeDirectory;
     private Path endpoint;
     private Path distribution;
-    private String display = System.getenv("DISPLAY");
+    /** Set by {@link #display(String)} (an argument); else looked up at {@link #conclude()} and while waiting. */
+    private String displayArgument;
+    private volatile SessionDisplay sessionDisplay = SessionDisplay.waiting();
+    private java.util.function.Supplier<java.util.Map<String, String>> managerEnvironment =
+        SessionDisplay::userManagerEnvironment;
+    private java.util.Map<String, String> environment = System.getenv();
     private InputHelperMode inputHelper = InputHelperMode.SUPERVISED;
     private String sessionBusAddress = System.getenv("DBUS_SESSION_BUS_ADDRESS");
     /** Run on the conductor thread each time an owner starts serving (e.g. `up`'s banner). */
@@ -80,8 +88,17 @@ public final class SupervisorContext {
         return this;
     }
 
+    /** The X display to own, given as an argument: it wins over every environment. */
     public SupervisorContext display(final String x11Display) {
-        display = x11Display;
+        displayArgument = x11Display;
+        return this;
+    }
+
+    /** Our environment and the user manager's, for the display look-up (tests). */
+    SupervisorContext environments(final java.util.Map<String, String> own,
+        final java.util.function.Supplier<java.util.Map<String, String>> manager) {
+        environment = own;
+        managerEnvironment = manager;
         return this;
     }
 
@@ -182,9 +199,7 @@ public final class SupervisorContext {
                 throw new IllegalArgumentException("not running from a Saccade distribution: pass --distribution DIR");
             }
         }
-        if (display == null || display.isEmpty()) {
-            throw new IllegalArgumentException("no X display: set DISPLAY, or run `saccade up` for a headless demo desktop");
-        }
+        lookUpDisplay(); // none yet: the supervisor waits for one (SessionDisplay)
         positive(BACKOFF_INITIAL_MS_PROP, backoffInitialMs);
         positive(HEALTHY_RESET_MS_PROP, healthyResetMs);
         positive(START_TIMEOUT_MS_PROP, startTimeoutMs);
@@ -224,8 +239,38 @@ public final class SupervisorContext {
         return distribution;
     }
 
+    /** The X display the children use, null while waiting for one. */
     public String display() {
-        return display;
+        return sessionDisplay.display;
+    }
+
+    /** Where the display came from ("argument", "environment", "user manager") or "waiting". */
+    public String displaySource() {
+        return sessionDisplay.source.label;
+    }
+
+    /** Extra environment for the children that came with the display (XAUTHORITY from the user manager). */
+    java.util.Map<String, String> displayEnvironment() {
+        return sessionDisplay.environment;
+    }
+
+    /** Why there is no display and what to do; null once one is known. */
+    public String displayHint() {
+        return sessionDisplay.known() ? null : SessionDisplay.waitingHint(environment);
+    }
+
+    /**
+     * Looks for the display again while none is known (the conductor, every few seconds).
+     *
+     * @return whether one is known now.
+     */
+    boolean lookUpDisplay() {
+        if (!sessionDisplay.known()) {
+            sessionDisplay = displayArgument != null && !displayArgument.isEmpty()
+                ? SessionDisplay.of(displayArgument, SessionDisplay.Source.ARGUMENT)
+                : SessionDisplay.lookUp(environment, managerEnvironment);
+        }
+        return sessionDisplay.known();
     }
 
     /** Whether the supervisor itself starts and restarts the helper. */

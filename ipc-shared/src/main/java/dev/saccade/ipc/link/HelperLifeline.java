@@ -87,10 +87,18 @@ public final class HelperLifeline implements AutoCloseable {
      * death or close.
      */
     public LifelineWatcher watch(final LifelineListener listener) throws IOException {
+        return watch(listener, null);
+    }
+
+    /**
+     * As {@link #watch(LifelineListener)}; {@code onDoorbell} runs on the watcher thread each time
+     * the owner rings ({@link LifelineWatcher#DOORBELL}), for a helper in a long park.
+     */
+    public LifelineWatcher watch(final LifelineListener listener, final Runnable onDoorbell) throws IOException {
         if (watcher != null) {
             throw new IllegalStateException("already watched");
         }
-        watcher = LifelineWatcher.start(channel, listener, "saccade-lifeline-owner-" + ownerPid);
+        watcher = LifelineWatcher.start(channel, listener, onDoorbell, "saccade-lifeline-owner-" + ownerPid);
         return watcher;
     }
 

@@ -5,6 +5,7 @@ import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH;
 import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.FILE_LENGTH_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_HEARTBEAT_NS_OFFSET;
+import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_PARKED_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_PID_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.LAYOUT_VERSION_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.LEDGER_OFFSET;
@@ -158,6 +159,28 @@ public final class HelperSide implements AutoCloseable {
     /** Helper thread: stores {@code nowNs} (CLOCK_MONOTONIC) as the helper's heartbeat. */
     public void beat(final long nowNs) {
         store.writeOrderedLong(HELPER_HEARTBEAT_NS_OFFSET, nowNs);
+    }
+
+    /**
+     * Helper thread, before a long park: announces it (the owner then rings the lifeline's
+     * doorbell with its next plan) and says whether the park may start. The store is volatile (a
+     * full fence) and the plan ring is read after it, so a plan published before the owner read
+     * the word is seen here, and one published after it is rung for: no plan waits out the park.
+     *
+     * @return false if a plan is already waiting (the park is called off; the word is cleared).
+     */
+    public boolean beginLongPark(final long parkNumber) {
+        store.writeVolatileLong(HELPER_PARKED_OFFSET, parkNumber);
+        if (plans.size() != 0) {
+            store.writeOrderedLong(HELPER_PARKED_OFFSET, 0);
+            return false;
+        }
+        return true;
+    }
+
+    /** Helper thread: awake again, polling the plan ring. */
+    public void endLongPark() {
+        store.writeOrderedLong(HELPER_PARKED_OFFSET, 0);
     }
 
     /** The owner's last heartbeat (CLOCK_MONOTONIC ns). */

@@ -15,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * which the lifeline never carries after its handshake, or an error such as ECONNRESET) counts
  * as lost too: the safe side is always to release.
  *
+ * <p>The one exception is the doorbell: a watcher started with a doorbell action (the helper's,
+ * see {@link HelperSide#beginLongPark}) runs it for each {@link #DOORBELL} byte the owner sends
+ * ({@link #ring()}) and goes on watching; any other byte is still a loss.
+ *
  * <p>The listener runs at most once. {@link #close()} stops the watcher without calling it.
  */
 public final class LifelineWatcher implements AutoCloseable {
@@ -25,12 +29,18 @@ public final class LifelineWatcher implements AutoCloseable {
     /** The read failed (connection reset, or the socket broke). */
     public static final int ERROR = 3;
 
+    /** The one byte the owner may send after the handshake: "a plan is waiting, wake up". */
+    public static final byte DOORBELL = 0x07;
+
     private static final Logger LOG = LoggerFactory.getLogger(LifelineWatcher.class);
     private static final long JOIN_MS = TimeUnit.SECONDS.toMillis(2);
 
     private final AFUNIXSocketChannel channel;
     private final LifelineListener listener;
+    private final Runnable onDoorbell;
     private final Thread thread;
+    /** One byte, {@link #DOORBELL}, sent by {@link #ring()}. */
+    private final ByteBuffer bell = ByteBuffer.allocateDirect(1).put(0, DOORBELL);
     /** Written by the closing thread. */
     private volatile boolean closing;
     /** Written by the watcher thread before {@link #fired} is set. */
@@ -38,9 +48,11 @@ public final class LifelineWatcher implements AutoCloseable {
     private volatile long firedAtNs;
     private volatile boolean fired;
 
-    private LifelineWatcher(final AFUNIXSocketChannel channel, final LifelineListener listener, final String name) {
+    private LifelineWatcher(final AFUNIXSocketChannel channel, final LifelineListener listener, final Runnable onDoorbell,
+        final String name) {
         this.channel = channel;
         this.listener = listener;
+        this.onDoorbell = onDoorbell;
         this.thread = new Thread(this::run, name);
         thread.setDaemon(true);
     }
@@ -51,8 +63,14 @@ public final class LifelineWatcher implements AutoCloseable {
      */
     public static LifelineWatcher start(final AFUNIXSocketChannel channel, final LifelineListener listener,
         final String threadName) throws IOException {
+        return start(channel, listener, null, threadName);
+    }
+
+    /** As {@link #start(AFUNIXSocketChannel, LifelineListener, String)}; {@code onDoorbell} runs per doorbell byte. */
+    public static LifelineWatcher start(final AFUNIXSocketChannel channel, final LifelineListener listener,
+        final Runnable onDoorbell, final String threadName) throws IOException {
         channel.configureBlocking(true);
-        final LifelineWatcher watcher = new LifelineWatcher(channel, listener, threadName);
+        final LifelineWatcher watcher = new LifelineWatcher(channel, listener, onDoorbell, threadName);
         watcher.thread.start();
         return watcher;
     }
@@ -81,6 +99,22 @@ public final class LifelineWatcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends the peer one {@link #DOORBELL} byte (the owner's thread, when the helper is in a long
+     * park). One write(2) of a preallocated byte; a failure means the peer is going, which this
+     * watcher reports by itself.
+     *
+     * @return whether the byte was written.
+     */
+    public boolean ring() {
+        try {
+            bell.clear();
+            return channel.write(bell) == 1;
+        } catch (final IOException e) {
+            return false;
+        }
+    }
+
     /** Stops watching and closes the lifeline (the peer sees end-of-file); no callback. */
     @Override
     public void close() throws IOException {
@@ -98,11 +132,32 @@ public final class LifelineWatcher implements AutoCloseable {
         }
     }
 
+    private static boolean onlyDoorbells(final ByteBuffer buffer) {
+        for (int i = 0; i < buffer.position(); i++) {
+            if (buffer.get(i) != DOORBELL) {
+                return false;
+            }
+        }
+        return buffer.position() > 0;
+    }
+
     private void run() {
         final ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         int why;
         try {
-            why = channel.read(buffer) < 0 ? EOF : UNEXPECTED_DATA;
+            while (true) {
+                final int n = channel.read(buffer);
+                if (n < 0) {
+                    why = EOF;
+                    break;
+                }
+                if (onDoorbell == null || !onlyDoorbells(buffer)) {
+                    why = UNEXPECTED_DATA;
+                    break;
+                }
+                buffer.clear();
+                onDoorbell.run();
+            }
         } catch (final IOException e) {
             why = ERROR;
         }

@@ -24,7 +24,9 @@ package dev.saccade.ipc.link;
  *   | 512    held-input ledger, 512 bytes: helper only (the       |
  *   |        owner may seed it before a helper attaches);         |
  *   |        HeldInputLedger's layout                             |
- *   | 1024   reserved to 4096                                     |
+ *   | 1024   helper_parked u64   helper only: 0 awake, else the   |
+ *   |        number of the long park it is in (ring the doorbell) |
+ *   | 1152   reserved to 4096                                     |
  *   +------------------------------------------------------------+ 4096
  *   | plan ring, owner -> helper: data (plan_ring_capacity)      |
  *   |   + trailer (256): tail, head   (RingDescriptor)           |
@@ -58,6 +60,12 @@ public final class LinkFileDescriptor {
     /** Where the helper's held-input ledger lives; {@code HeldInputLedger} wraps it here. */
     public static final int LEDGER_OFFSET = HELPER_HEARTBEAT_NS_OFFSET + CACHE_LINE_PAIR;
     public static final int LEDGER_LENGTH = 512;
+    /**
+     * The helper's long-park word: 0 while it polls the plan ring, else the sequence number of
+     * the long park it is in, so the owner rings the lifeline's doorbell once per park. Zero in
+     * links of helpers that never park long (older ones): their owners never ring.
+     */
+    public static final int HELPER_PARKED_OFFSET = LEDGER_OFFSET + LEDGER_LENGTH;
     public static final int CONTROL_BLOCK_LENGTH = 4_096;
     public static final int PLAN_RING_OFFSET = CONTROL_BLOCK_LENGTH;
 
@@ -69,7 +77,7 @@ public final class LinkFileDescriptor {
     public static final int PAGE_SIZE = 4_096;
 
     static {
-        if (LEDGER_OFFSET + LEDGER_LENGTH > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
+        if (HELPER_PARKED_OFFSET + CACHE_LINE_PAIR > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
             throw new ExceptionInInitializerError("control block fields overlap");
         }
     }

@@ -136,6 +136,15 @@ public final class OwnerLifeline implements AutoCloseable {
         return w != null && w.fired();
     }
 
+    /**
+     * Rings the attached helper's doorbell (it is in a long park and a plan is waiting): one
+     * byte on the lifeline. Owner thread; false before a helper attached or once it is gone.
+     */
+    public boolean ringHelper() {
+        final LifelineWatcher w = watcher;
+        return w != null && !w.fired() && w.ring();
+    }
+
     /** The attached helper's pid, 0 before one attached. */
     public long helperPid() {
         return helperPid;

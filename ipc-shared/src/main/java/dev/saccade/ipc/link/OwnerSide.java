@@ -6,6 +6,7 @@ import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH_OFFSE
 import static dev.saccade.ipc.link.LinkFileDescriptor.CREATED_NS_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.FILE_LENGTH_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_HEARTBEAT_NS_OFFSET;
+import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_PARKED_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.HELPER_PID_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.LAYOUT_VERSION_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.LEDGER_OFFSET;
@@ -157,6 +158,16 @@ public final class OwnerSide implements AutoCloseable {
     /** Owner thread: stores {@code nowNs} (CLOCK_MONOTONIC) as the owner's heartbeat. */
     public void beat(final long nowNs) {
         store.writeOrderedLong(OWNER_HEARTBEAT_NS_OFFSET, nowNs);
+    }
+
+    /**
+     * Owner thread, after publishing: the number of the long park the helper is in, 0 while it
+     * polls. A full fence first, so the read cannot pass the publish (the helper's side of the
+     * protocol is {@link HelperSide#beginLongPark}).
+     */
+    public long helperParked() {
+        java.lang.invoke.VarHandle.fullFence();
+        return store.readVolatileLong(HELPER_PARKED_OFFSET);
     }
 
     /** The helper's last heartbeat (CLOCK_MONOTONIC ns), 0 before it attached. */

@@ -80,6 +80,7 @@ class InputLinkTest {
         assertEquals(384, LinkFileDescriptor.HELPER_HEARTBEAT_NS_OFFSET);
         assertEquals(512, LinkFileDescriptor.LEDGER_OFFSET);
         assertEquals(512, LinkFileDescriptor.LEDGER_LENGTH);
+        assertEquals(1024, LinkFileDescriptor.HELPER_PARKED_OFFSET);
         assertEquals(4096, LinkFileDescriptor.CONTROL_BLOCK_LENGTH);
         assertEquals(4096, LinkFileDescriptor.PLAN_RING_OFFSET);
         assertEquals(4096 + (2 << 20) + 256, LinkFileDescriptor.completionRingOffset(2 << 20));
@@ -129,6 +130,24 @@ class InputLinkTest {
         helper.ledgerStore().writeLong(helper.ledgerOffset() + LinkFileDescriptor.LEDGER_LENGTH - 8, 0x0BADF00DL);
         assertEquals(0x0BADF00DL, owner.ledgerStore().readVolatileLong(owner.ledgerOffset() + 504));
         assertEquals(0, owner.store().readLong(1024), "the ledger ends at 1024");
+    }
+
+    /** Issue 16: the long-park word the owner reads after publishing, and the helper's check for a plan. */
+    @Test
+    void aHelperAnnouncesItsLongParkAndCallsItOffWhenAPlanIsWaiting() throws Exception {
+        final OwnerSide owner = owner();
+        final HelperSide helper = helper(ProcessHandle.current().pid());
+        assertEquals(0, owner.helperParked(), "a fresh link: the helper polls");
+        assertTrue(helper.beginLongPark(7));
+        assertEquals(7, owner.helperParked(), "the owner sees which park to ring for");
+        helper.endLongPark();
+        assertEquals(0, owner.helperParked());
+        final ActionPlanEncoder encoder = new ActionPlanEncoder();
+        encoder.wrap(BytesStore.wrap(new byte[256]), 0, 256).header(1, 5, 6, 7, 0, 1, 0).move(0, 256, 512).actionEnd(0)
+            .finish();
+        assertTrue(owner.tryPublishPlan(encoder.plan()));
+        assertFalse(helper.beginLongPark(8), "a plan is waiting: no park");
+        assertEquals(0, owner.helperParked(), "the word is cleared again");
     }
 
     @Test

@@ -76,6 +76,43 @@ class LifelineTest {
         }
     }
 
+    /**
+     * Issue 16: the owner's doorbell wakes a helper in a long park and is not a loss; any other
+     * byte still is, and the owner's EOF still fires after doorbells.
+     */
+    @Test
+    @Timeout(30)
+    void theDoorbellWakesTheHelperWithoutEndingTheLifelineAndOtherBytesStillDo() throws Exception {
+        final AtomicInteger rings = new AtomicInteger();
+        final AtomicInteger reason = new AtomicInteger();
+        final OwnerLifeline owner = OwnerLifeline.bind(socket, nonce);
+        try (HelperLifeline helper = attach(owner)) {
+            final LifelineWatcher watcher = helper.watch((why, atNs) -> reason.set(why), rings::incrementAndGet);
+            assertTrue(owner.ringHelper());
+            Await.until(() -> rings.get() == 1, WAIT, LinkChild.POLL, () -> "the first doorbell");
+            assertTrue(owner.ringHelper());
+            assertTrue(owner.ringHelper());
+            Await.until(() -> rings.get() >= 2, WAIT, LinkChild.POLL, () -> "more doorbells");
+            assertFalse(watcher.fired(), "a doorbell is not a loss");
+            owner.close();
+            Await.until(watcher::fired, WAIT, LinkChild.POLL, () -> "the watcher");
+            assertEquals(LifelineWatcher.EOF, reason.get());
+            assertFalse(owner.ringHelper(), "nobody to ring once closed");
+        } finally {
+            owner.close();
+        }
+        // a helper watching without a doorbell action (an older helper) still counts a doorbell as a loss
+        final OwnerLifeline second = OwnerLifeline.bind(socket, nonce);
+        try (HelperLifeline helper = attach(second)) {
+            final LifelineWatcher watcher = helper.watch((why, atNs) -> reason.set(why));
+            assertTrue(second.ringHelper());
+            Await.until(watcher::fired, WAIT, LinkChild.POLL, () -> "the watcher");
+            assertEquals(LifelineWatcher.UNEXPECTED_DATA, watcher.reason());
+        } finally {
+            second.close();
+        }
+    }
+
     @Test
     @Timeout(30)
     void closingTheHelperEndIsSeenByTheOwnersPollWithoutAllocating() throws Exception {

@@ -6,6 +6,7 @@ import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.LifelineListener;
 import dev.saccade.ipc.link.LinkFileDescriptor;
 import dev.saccade.ipc.link.LinkPaths;
+import dev.saccade.ipc.link.StaleLinkFiles;
 import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.ipc.link.SessionNonce;
@@ -53,7 +54,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final int EXIT_SIGTERM = 128 + 15;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
-    /** A helper silent this long (it beats every millisecond or so) is hung and is killed. */
+    /** A helper silent this long (it beats every millisecond or so while busy, every 200 ms when idle) is hung and is killed. */
     public static final String HUNG_HELPER_PROP = "saccade.owner.helper.hung.ms";
     private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(Long.getLong(HUNG_HELPER_PROP, 3_000));
 
@@ -131,6 +132,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static Incarnation openLink(final Path runtimeDirectory, final HeldInputLedger seed, final byte[] nonce)
         throws IOException {
         final long pid = ProcessHandle.current().pid();
+        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
         final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(), pid),
             nonce, seed);
         try {
@@ -166,6 +168,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static Incarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
         throws IOException {
         final byte[] nonce = SessionNonce.generate();
+        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
         final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()), nonce, seed);
         OwnerLifeline lifeline = null;
         try {

@@ -30,8 +30,11 @@ import net.openhft.chronicle.bytes.BytesStore;
  * {@link #adoptedIncarnation()} (the launcher's thread).
  */
 public final class ShmInputExecutor implements InputExecutor, PlanWriter, CompletionHandler {
-    /** A helper silent this long is treated as gone (it beats every few milliseconds). */
-    public static final long HEARTBEAT_TIMEOUT_NS = 1_000_000_000L;
+    /**
+     * A helper silent this long is treated as gone: it beats every millisecond or so while busy,
+     * once a second in the long parks of an idle helper.
+     */
+    public static final long HEARTBEAT_TIMEOUT_NS = 2_000_000_000L;
     private static final int DONE_SLOTS = 64;
 
     /** One helper incarnation's link; the newest is handed to the owner thread through {@link #offered}. */
@@ -74,6 +77,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     private long lastBeatNs;
     /** Plan ids below this went to a helper that is gone; owner thread. */
     private long lostBelow;
+    /** The helper's long park we last rang the doorbell for (once per park); owner thread. */
+    private long rungPark;
 
     public ShmInputExecutor(final OwnerSide link, final OwnerLifeline lifeline) {
         this.current = new Incarnation(link, lifeline, 1, false);
@@ -135,6 +140,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         if (o != current) {
             current = o;
             adopted = o.number;
+            rungPark = 0; // a new helper numbers its parks afresh
             lostBelow = nextPlanId; // plans sent to the lost helper never complete
             // The replacement released what its predecessor held at its start: nothing is held,
             // and its ledger has the physical sequence that release produced.
@@ -188,9 +194,11 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         }
         planOpen = false;
         final int length = encoder.finish();
-        if (length < 0 || !incarnation().link.tryPublishPlan(staging, 0, length)) {
+        final Incarnation inc = incarnation();
+        if (length < 0 || !inc.link.tryPublishPlan(staging, 0, length)) {
             return 0; // too big or the ring is full: the batch answers EXECUTOR_LOST, nothing sent
         }
+        wakeHelper(inc);
         return nextPlanId++;
     }
 
@@ -209,11 +217,26 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         encoder.wrap(staging, 0, staging.capacity()).header(nextPlanId, Long.MAX_VALUE, 0, 0, 0, 1, 0);
         encoder.releaseAll(0).actionEnd(0);
         final int length = encoder.finish();
-        if (length < 0 || !incarnation().link.tryPublishPlan(staging, 0, length)) {
+        final Incarnation inc = incarnation();
+        if (length < 0 || !inc.link.tryPublishPlan(staging, 0, length)) {
             return ResultCode.PLATFORM_BACKEND;
         }
+        wakeHelper(inc);
         nextPlanId++;
         return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * After a publish: a helper idle for a while parks for long stretches (nothing held), so ring
+     * its doorbell, once per park. A helper that polls (the usual case during a task) costs one
+     * fenced read here.
+     */
+    private void wakeHelper(final Incarnation inc) {
+        final long park = inc.link.helperParked();
+        if (park != 0 && park != rungPark) {
+            rungPark = park;
+            inc.lifeline.ringHelper();
+        }
     }
 
     // ---- completions ----

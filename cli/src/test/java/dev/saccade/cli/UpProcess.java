@@ -1,0 +1,100 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real {@code saccade up} process of a launcher (the built distribution's, or an installed
+ * one) with its own runtime directory and no DISPLAY: its output lines, the wait for "Saccade is
+ * up.", a CLI command run beside it, and the SIGTERM that must stop everything it started.
+ */
+final class UpProcess implements AutoCloseable {
+    final Process process;
+    private final Path launcher;
+    private final Path runtime;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final List<String> seen = new ArrayList<>();
+    private final Thread pump;
+
+    private UpProcess(final Path launcher, final Path runtime, final Process process) {
+        this.launcher = launcher;
+        this.runtime = runtime;
+        this.process = process;
+        this.pump = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    lines.add(line);
+                }
+            } catch (final IOException ignore) {
+                // the process ended; what it printed is in the queue
+            }
+        });
+        pump.start();
+    }
+
+    /** Starts {@code launcher up args...} with XDG_RUNTIME_DIR {@code runtime} (0700) and no DISPLAY. */
+    static UpProcess start(final Path launcher, final Path runtime, final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(List.of(launcher.toString(), "up"));
+        command.addAll(List.of(args));
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("DISPLAY");
+        builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
+        return new UpProcess(launcher, runtime, builder.start());
+    }
+
+    /** Waits for "Saccade is up."; returns every line printed so far. */
+    List<String> awaitUp(final long timeoutSeconds) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (seen.stream().noneMatch(l -> l.startsWith("Saccade is up."))) {
+            final String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            assertTrue(line != null, "no 'Saccade is up.' within " + timeoutSeconds + " s; printed: " + seen);
+            seen.add(line);
+        }
+        return seen;
+    }
+
+    /** A CLI run: its exit code and its output (stdout and stderr). */
+    record Ran(int code, String out) {
+    }
+
+    /** Runs {@code launcher args...} against this service (same runtime directory). */
+    Ran cli(final String... args) throws Exception {
+        final List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("DISPLAY");
+        builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
+        final Process p = builder.start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), String.join(" ", args) + " did not finish");
+        return new Ran(p.exitValue(), out);
+    }
+
+    /** SIGTERM; asserts that up and every process it had started are gone. */
+    void stopAndCheckNothingLeft() throws InterruptedException {
+        final List<ProcessHandle> started = process.descendants().toList();
+        process.destroy();
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "up stops on SIGTERM");
+        for (final ProcessHandle p : started) {
+            assertTrue(p.onExit().toCompletableFuture().completeOnTimeout(null, 10, TimeUnit.SECONDS).join() != null
+                || !p.isAlive(), "left running: " + p.pid() + " " + p.info().command().orElse("?"));
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroyForcibly();
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        pump.join(5_000);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.saccade.ipc.link;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.RuntimeDirectory;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.function.LongPredicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reclaims the link files and lifeline sockets of owners that died without closing them (kill -9,
+ * a crash): a 2 MiB file in {@code /dev/shm} is RAM, and a crash-looping owner would otherwise fill
+ * it. The supervisor runs this at its start and after each owner exit, and each owner before it
+ * makes its own link, so whatever an earlier crash left is gone by the time the next one serves.
+ *
+ * <p>A file is removed only if it is ours (its uid is ours, it is a regular file or a socket, not a
+ * symlink) and the owner it names is not alive: the pid in the name ({@code saccade-input-v1-<uid>-<pid>},
+ * {@code saccade-input-v1-<pid>.lifeline.sock} and its {@code .lock}), or for the one shared link file
+ * {@code saccade-input-v1-<uid>} the owner pid in its control block. A pid that is alive keeps its files,
+ * whoever runs under it now (a reused pid only delays the reclaim until that process ends); a file
+ * whose owner pid cannot be read yet (one being created) is kept. A helper that still maps a removed
+ * file keeps its mapping: unlinking never pulls pages from under a live mapping.
+ *
+ * <p>Deleting a lifeline's lock file is safe here although {@link EndpointListener} never deletes its
+ * own: only the process with that pid ever binds that name, and it is gone.
+ */
+public final class StaleLinkFiles {
+    private static final Logger LOG = LoggerFactory.getLogger(StaleLinkFiles.class);
+    private static final String LIFELINE_SUFFIX = LinkPaths.LIFELINE_SOCKET_NAME.substring(
+        LinkPaths.LIFELINE_SOCKET_NAME.indexOf(".lifeline."));
+    private static final String LIFELINE_LOCK_SUFFIX = LIFELINE_SUFFIX + EndpointListener.LOCK_SUFFIX;
+    private static final String NAME_PREFIX = LinkPaths.LINK_FILE_PREFIX;
+    private static final int FILE_TYPE_MASK = 0170000;
+    private static final int FILE_TYPE_REGULAR = 0100000;
+    private static final int FILE_TYPE_SOCKET = 0140000;
+
+    private StaleLinkFiles() {
+    }
+
+    /**
+     * Removes the stale link files of our uid (in {@code /dev/shm}, or in {@code runtimeDirectory}
+     * where there is none) and the stale lifelines in {@code runtimeDirectory}.
+     *
+     * @return how many files were removed; failures are logged, never thrown (a reclaim must not
+     *     stop a supervisor or an owner from starting).
+     */
+    public static int reclaim(final Path runtimeDirectory) {
+        final int uid;
+        try {
+            uid = RuntimeDirectory.currentUid();
+        } catch (final IOException e) {
+            LOG.warn("event=stale_link_scan_failed error={}", e.toString());
+            return 0;
+        }
+        return reclaim(LinkPaths.linkFile(runtimeDirectory, uid).getParent(), runtimeDirectory, uid,
+            StaleLinkFiles::isAlive);
+    }
+
+    /** As {@link #reclaim(Path)} with every input given (tests). */
+    public static int reclaim(final Path shmDirectory, final Path runtimeDirectory, final int uid, final LongPredicate alive) {
+        int removed = 0;
+        final String linkPrefix = NAME_PREFIX + uid;
+        removed += sweep(shmDirectory, uid, alive, name -> {
+            if (name.equals(linkPrefix)) {
+                return ownerPidInControlBlock(shmDirectory.resolve(name));
+            }
+            return name.startsWith(linkPrefix + "-") ? pid(name.substring(linkPrefix.length() + 1)) : 0;
+        });
+        removed += sweep(runtimeDirectory, uid, alive, StaleLinkFiles::lifelinePid);
+        return removed;
+    }
+
+    /** Whether {@code pid} is a live process (a zombie not yet reaped counts as alive). */
+    public static boolean isAlive(final long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** The owner pid a file name (or content) names, or 0 if the file is not one of ours to judge. */
+    private interface OwnerOf {
+        long pid(String name);
+    }
+
+    private static int sweep(final Path directory, final int uid, final LongPredicate alive, final OwnerOf ownerOf) {
+        int removed = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, NAME_PREFIX + "*")) {
+            for (final Path file : entries) {
+                final long pid = ownerOf.pid(file.getFileName().toString());
+                if (pid <= 0 || alive.test(pid) || !ours(file, uid)) {
+                    continue;
+                }
+                try {
+                    if (Files.deleteIfExists(file)) {
+                        removed++;
+                        LOG.info("event=stale_link_removed path={} owner_pid={}", file, pid);
+                    }
+                } catch (final IOException e) {
+                    LOG.warn("event=stale_link_remove_failed path={} error={}", file, e.toString());
+                }
+            }
+        } catch (final NoSuchFileException absent) {
+            return 0;
+        } catch (final IOException | RuntimeException e) {
+            LOG.warn("event=stale_link_scan_failed directory={} error={}", directory, e.toString());
+        }
+        return removed;
+    }
+
+    private static long lifelinePid(final String name) {
+        final String rest;
+        if (name.endsWith(LIFELINE_LOCK_SUFFIX)) {
+            rest = name.substring(0, name.length() - LIFELINE_LOCK_SUFFIX.length());
+        } else if (name.endsWith(LIFELINE_SUFFIX)) {
+            rest = name.substring(0, name.length() - LIFELINE_SUFFIX.length());
+        } else {
+            return 0;
+        }
+        final String stem = LinkPaths.LIFELINE_SOCKET_NAME.substring(0, LinkPaths.LIFELINE_SOCKET_NAME.length()
+            - LIFELINE_SUFFIX.length()); // "saccade-input-v1"
+        return rest.startsWith(stem + "-") ? pid(rest.substring(stem.length() + 1)) : 0;
+    }
+
+    private static long pid(final String digits) {
+        if (digits.isEmpty() || digits.length() > 18) {
+            return 0;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+                return 0;
+            }
+        }
+        return Long.parseLong(digits);
+    }
+
+    /** The owner pid written into a link file's control block, 0 while unreadable or not written yet. */
+    private static long ownerPidInControlBlock(final Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            final ByteBuffer header = ByteBuffer.allocate(LinkFileDescriptor.OWNER_PID_OFFSET + Long.BYTES)
+                .order(ByteOrder.LITTLE_ENDIAN);
+            while (header.hasRemaining() && channel.read(header) > 0) {
+                // a regular file: reads return what is there
+            }
+            if (header.hasRemaining() || header.getLong(LinkFileDescriptor.MAGIC_OFFSET) != LinkFileDescriptor.MAGIC) {
+                return 0;
+            }
+            return header.getLong(LinkFileDescriptor.OWNER_PID_OFFSET);
+        } catch (final IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static boolean ours(final Path file, final int uid) {
+        try {
+            final Map<String, Object> a = Files.readAttributes(file, "unix:mode,uid", LinkOption.NOFOLLOW_LINKS);
+            final int type = (Integer) a.get("mode") & FILE_TYPE_MASK;
+            return (Integer) a.get("uid") == uid && (type == FILE_TYPE_REGULAR || type == FILE_TYPE_SOCKET);
+        } catch (final IOException | RuntimeException e) {
+            return false;
+        }
+    }
+}

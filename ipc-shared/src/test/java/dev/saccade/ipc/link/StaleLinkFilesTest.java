@@ -1,0 +1,158 @@
+package dev.saccade.ipc.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.RuntimeDirectory;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 16, "nothing left behind": owners killed with SIGKILL (real JVMs, each with a real 0600
+ * link file in /dev/shm and a lifeline socket) leave files that the next owner and the supervisor
+ * reclaim, and the reclaim never touches a live process's file, another uid's, or a symlink.
+ */
+class StaleLinkFilesTest {
+    /** Owner kills in the crash loop: CI runs 10 (each is a JVM start); the issue's 50 by hand. */
+    private static final int CRASHES = Integer.getInteger("saccade.it.crashes", 10);
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void aCrashLoopOfSigkilledOwnersLeavesNoLinkFileAndNoLifeline() throws Exception {
+        final Path runtime = privateDirectory();
+        final int uid = RuntimeDirectory.currentUid();
+        final List<Long> killed = new ArrayList<>();
+        try {
+            for (int i = 0; i < CRASHES; i++) {
+                try (LinkChild owner = LinkChild.start(StaleOwnerMain.class, Map.of(), runtime.toString())) {
+                    final String ready = owner.awaitLine("READY", Duration.ofSeconds(60));
+                    if (!killed.isEmpty()) {
+                        // the next owner reclaimed what the previous crash left
+                        assertTrue(Integer.parseInt(LinkChild.field(ready, "reclaimed")) >= 3, ready);
+                        assertNoFilesOf(killed, runtime, uid);
+                    }
+                    assertTrue(Files.exists(LinkPaths.linkFile(runtime, uid, owner.pid()), LinkOption.NOFOLLOW_LINKS));
+                    owner.kill(); // SIGKILL: nothing of the owner's own runs
+                    killed.add(owner.pid());
+                }
+                final long last = killed.get(killed.size() - 1);
+                assertTrue(Files.exists(LinkPaths.linkFile(runtime, uid, last), LinkOption.NOFOLLOW_LINKS),
+                    "the kill left the link file (what this test is about)");
+                assertTrue(Files.exists(LinkPaths.lifelineSocket(runtime, last), LinkOption.NOFOLLOW_LINKS));
+            }
+            // what the supervisor does after an owner exit
+            assertTrue(StaleLinkFiles.reclaim(runtime) >= 3, "link file, lifeline and its lock of the last owner");
+            assertNoFilesOf(killed, runtime, uid);
+            System.out.printf("stale links: %d SIGKILLed owners, 0 link files and 0 lifelines left%n", killed.size());
+        } finally {
+            deleteTree(runtime);
+        }
+    }
+
+    @Test
+    void onlyOurFilesOfDeadOwnersAreRemoved() throws Exception {
+        final Path shm = privateDirectory();
+        final Path runtime = privateDirectory();
+        try {
+            final int uid = RuntimeDirectory.currentUid();
+            final long dead = deadPid();
+            final long live = ProcessHandle.current().pid();
+            final Path deadLink = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-" + dead));
+            final Path liveLink = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-" + live));
+            final Path otherUidsName = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + (uid + 1) + "-" + dead));
+            final Path notAPid = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-12x"));
+            final Path symlink = Files.createSymbolicLink(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-" + (dead + 1)),
+                liveLink);
+            final Path sharedDead = controlBlock(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid), dead);
+            final Path deadLifeline = Files.createFile(LinkPaths.lifelineSocket(runtime, dead));
+            final Path deadLock = Files.createFile(EndpointListener.lockPathOf(LinkPaths.lifelineSocket(runtime, dead)));
+            final Path liveLifeline = Files.createFile(LinkPaths.lifelineSocket(runtime, live));
+            final Path launchedLifeline = Files.createFile(LinkPaths.lifelineSocket(runtime));
+            final Path deadPidOfAlive = Files.createFile(runtime.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-" + dead
+                + ".log"));
+            Path foreign = null;
+            if (uid == 0) { // as root (CI) a file of another uid can be made: it is never ours to remove
+                foreign = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid + "-" + (dead + 2)));
+                Files.setAttribute(foreign, "unix:uid", 65534);
+            }
+            final long alsoDead = dead + 2;
+            final int removed = StaleLinkFiles.reclaim(shm, runtime, uid,
+                pid -> pid != dead && pid != dead + 1 && pid != alsoDead && StaleLinkFiles.isAlive(pid));
+
+            assertFalse(Files.exists(deadLink, LinkOption.NOFOLLOW_LINKS));
+            assertFalse(Files.exists(sharedDead, LinkOption.NOFOLLOW_LINKS), "the shared link of a dead owner");
+            assertFalse(Files.exists(deadLifeline, LinkOption.NOFOLLOW_LINKS));
+            assertFalse(Files.exists(deadLock, LinkOption.NOFOLLOW_LINKS));
+            assertEquals(4, removed);
+            for (final Path kept : new Path[] {liveLink, otherUidsName, notAPid, symlink, liveLifeline, launchedLifeline,
+                deadPidOfAlive}) {
+                assertTrue(Files.exists(kept, LinkOption.NOFOLLOW_LINKS), kept + " is kept");
+            }
+            if (foreign != null) {
+                assertTrue(Files.exists(foreign, LinkOption.NOFOLLOW_LINKS), "another uid's file is kept");
+            }
+
+            // a shared link being created (no magic yet) is kept; one of a live owner too
+            Files.delete(liveLink);
+            final Path creating = Files.createFile(shm.resolve(LinkPaths.LINK_FILE_PREFIX + uid));
+            assertEquals(0, StaleLinkFiles.reclaim(shm, runtime, uid, pid -> pid == live));
+            assertTrue(Files.exists(creating));
+            controlBlock(creating, live);
+            assertEquals(0, StaleLinkFiles.reclaim(shm, runtime, uid, StaleLinkFiles::isAlive));
+            assertTrue(Files.exists(creating));
+        } finally {
+            deleteTree(shm);
+            deleteTree(runtime);
+        }
+    }
+
+    private static Path controlBlock(final Path file, final long ownerPid) throws IOException {
+        final ByteBuffer block = ByteBuffer.allocate(LinkFileDescriptor.CONTROL_BLOCK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        block.putLong(LinkFileDescriptor.MAGIC_OFFSET, LinkFileDescriptor.MAGIC);
+        block.putLong(LinkFileDescriptor.OWNER_PID_OFFSET, ownerPid);
+        Files.write(file, block.array());
+        return file;
+    }
+
+    private static long deadPid() throws Exception {
+        final Process p = new ProcessBuilder("true").start();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        return p.pid();
+    }
+
+    private static void assertNoFilesOf(final List<Long> pids, final Path runtime, final int uid) {
+        for (final long pid : pids) {
+            for (final Path p : new Path[] {LinkPaths.linkFile(runtime, uid, pid), LinkPaths.lifelineSocket(runtime, pid),
+                EndpointListener.lockPathOf(LinkPaths.lifelineSocket(runtime, pid))}) {
+                assertFalse(Files.exists(p, LinkOption.NOFOLLOW_LINKS), p + " of the dead owner " + pid + " is left");
+            }
+        }
+    }
+
+    private static Path privateDirectory() throws IOException {
+        return Files.createTempDirectory("saccade-stale",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+
+    private static void deleteTree(final Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
