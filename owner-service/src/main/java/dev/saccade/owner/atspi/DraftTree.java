@@ -21,7 +21,8 @@ import java.util.Map;
  * mapping to nodes is written once. Source thread only.
  *
  * <p>The scene does not see every object (§5.13 "Left out"): an
- * object that is not on screen is left out with its descendants, and a layout container (no
+ * object that is not on screen is left out with its descendants, an object of no area is left
+ * out alone, and a layout container (no
  * name, text, capability or Selection; filler, panel, scroll pane and the like) is left out while
  * its children move up to the nearest object that stays. Ids do not change: a kept object has the
  * id it has in the full tree.
@@ -237,7 +238,8 @@ final class DraftTree {
                 shown.add(node);
             } else if (hidden(d, parent, keptAt)) {
                 keptAt[i] = HIDDEN;
-            } else if (!empty(d, node)) {
+            } else if (!empty(d, node) && !(d.hasExtents && (d.width <= 0 || d.height <= 0))) {
+                // (an object of no area is not on screen either, but what is inside it may be)
                 keptAt[i] = i;
                 shown.add(node.parentId() == (above == ROOT ? 0 : ids[above]) ? node
                     : node.withParent(above == ROOT ? 0 : ids[above]));
