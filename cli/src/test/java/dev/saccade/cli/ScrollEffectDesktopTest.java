@@ -14,6 +14,7 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
@@ -55,7 +56,7 @@ class ScrollEffectDesktopTest {
             assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)));
             try (AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10))) {
                 client.readTimeout(Duration.ofSeconds(20));
-                client.hello(1, Capability.POLICY);
+                client.hello(1, Capability.POLICY, HelloFlag.EXTENDED_ROLES);
                 final int[] entry = entry(client, gtk.windowId(), 30);
                 assertTrue(entry != null, "gtk3-demo's first demo entry is a target");
                 final long cell = cellAt(client, entry[0], entry[1]);
@@ -105,7 +106,7 @@ class ScrollEffectDesktopTest {
             for (int k = 0; k < c.targetCount(); k++) {
                 final TargetFlyweight t = new TargetFlyweight().wrap(reply.bytes(),
                     reply.offset() + c.targetsOffset() + (long) k * c.targetStride());
-                if (t.windowId() == window && t.role() == Role.UNKNOWN && t.boundsHeightQ8() > 0
+                if (t.windowId() == window && t.role() == Role.TABLE_CELL && t.boundsHeightQ8() > 0
                     && (t.flags() & dev.saccade.protocol.TargetFlag.OCCLUDED) == 0) {
                     return new int[] {t.boundsXQ8() + t.boundsWidthQ8() / 2, t.boundsYQ8() + t.boundsHeightQ8() / 2};
                 }

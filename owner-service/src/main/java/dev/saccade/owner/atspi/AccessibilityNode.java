@@ -62,6 +62,16 @@ public record AccessibilityNode(
         return (states & state) != 0;
     }
 
+    /**
+     * This node (a nameless row wrapper) with the text, name, capabilities and states of its one
+     * leaf child, which the scene then leaves out: the wrapper is the object the toolkit selects.
+     */
+    AccessibilityNode absorbing(final AccessibilityNode child) {
+        return new AccessibilityNode(targetId, parentId, role, capabilities | child.capabilities,
+            flags | (child.flags & (TargetFlag.TEXT_TRUNCATED | TargetFlag.TEXT_REDACTED | TargetFlag.SECURE)),
+            states | child.states, x, y, width, height, child.text, child.name, pid, busName, objectPath);
+    }
+
     /** The same node under another parent (a layout container above it was left out). */
     AccessibilityNode withParent(final long parent) {
         return new AccessibilityNode(targetId, parent, role, capabilities, flags, states, x, y, width, height, text, name,

@@ -250,9 +250,10 @@ final class DraftTree {
     }
 
     /**
-     * Leaves out a nameless, textless object whose only kept child offers everything it does (GTK
-     * wraps each tree-view row's cells in such a container cell, with the same actions): the child
-     * takes its place under its parent.
+     * Merges a nameless, textless object whose only kept child is a leaf offering everything it
+     * does (GTK wraps the cells of each tree-view row in such a container cell, with the same
+     * actions) with that child: the wrapper stays, the object the toolkit's Selection counts, with
+     * the child's text, name, capabilities and states, and the child is left out.
      */
     private static List<AccessibilityNode> foldWrappers(final List<AccessibilityNode> shown) {
         final Map<Long, Integer> children = new HashMap<>();
@@ -263,28 +264,25 @@ final class DraftTree {
                 onlyChild.put(n.parentId(), n);
             }
         }
-        final Map<Long, Long> folded = new HashMap<>();
+        final Map<Long, AccessibilityNode> merged = new HashMap<>();
+        final java.util.Set<Long> absorbed = new java.util.HashSet<>();
         for (final AccessibilityNode n : shown) {
             final AccessibilityNode child = onlyChild.get(n.targetId());
-            if (child != null && children.get(n.targetId()) == 1 && n.name().isEmpty() && n.text().isEmpty()
-                && (n.capabilities() & ~child.capabilities()) == 0 && n.role() != dev.saccade.protocol.Role.WINDOW
-                && n.role() != dev.saccade.protocol.Role.DIALOG) {
-                folded.put(n.targetId(), n.parentId());
+            if (child != null && children.get(n.targetId()) == 1 && !children.containsKey(child.targetId())
+                && n.name().isEmpty() && n.text().isEmpty() && (n.capabilities() & ~child.capabilities()) == 0
+                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG) {
+                merged.put(n.targetId(), n.absorbing(child));
+                absorbed.add(child.targetId());
             }
         }
-        if (folded.isEmpty()) {
+        if (merged.isEmpty()) {
             return shown;
         }
-        final List<AccessibilityNode> out = new ArrayList<>(shown.size() - folded.size());
+        final List<AccessibilityNode> out = new ArrayList<>(shown.size() - absorbed.size());
         for (final AccessibilityNode n : shown) {
-            if (folded.containsKey(n.targetId())) {
-                continue;
+            if (!absorbed.contains(n.targetId())) {
+                out.add(merged.getOrDefault(n.targetId(), n));
             }
-            long parent = n.parentId();
-            while (folded.containsKey(parent)) {
-                parent = folded.get(parent);
-            }
-            out.add(parent == n.parentId() ? n : n.withParent(parent));
         }
         return out;
     }
