@@ -7,6 +7,7 @@ import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetCapability;
+import dev.saccade.protocol.TargetState;
 import dev.saccade.protocol.TextMatch;
 
 /**
@@ -14,12 +15,22 @@ import dev.saccade.protocol.TextMatch;
  * each that the CLI, MCP and PCP read and print.
  */
 public final class AbiNames {
-    /** Role 0..10 (§2 "Role"). */
+    /** Role 0..10 (§2 "Role") and the extended roles 11..27 (§2 "Extended roles"). */
     public static final NameTable ROLES = new NameTable(
         new String[] {"unknown", "button", "link", "text", "text-field", "checkbox", "radio", "menu-item", "slider",
-            "image", "window"},
+            "image", "window", "list-item", "tree-item", "tab", "menu", "menu-bar", "combo-box", "toggle",
+            "spin-button", "table-cell", "label", "dialog", "progress-bar", "scroll-bar", "tool-bar", "list",
+            "scroll-pane", "tab-list"},
         new int[] {Role.UNKNOWN, Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.CHECKBOX, Role.RADIO,
-            Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW});
+            Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.LIST_ITEM, Role.TREE_ITEM, Role.TAB, Role.MENU,
+            Role.MENU_BAR, Role.COMBO_BOX, Role.TOGGLE, Role.SPIN_BUTTON, Role.TABLE_CELL, Role.LABEL, Role.DIALOG,
+            Role.PROGRESS_BAR, Role.SCROLL_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST});
+
+    /** Target state bits (§2 "Target states"), one word per bit. */
+    public static final NameTable STATES = new NameTable(
+        new String[] {"checked", "selected", "expanded", "focused", "pressed", "editable", "read-only", "expandable"},
+        new int[] {TargetState.CHECKED, TargetState.SELECTED, TargetState.EXPANDED, TargetState.FOCUSED,
+            TargetState.PRESSED, TargetState.EDITABLE, TargetState.READ_ONLY, TargetState.EXPANDABLE});
 
     /** ScopeKind 1..4 (§5.3). */
     public static final NameTable SCOPE_KINDS = new NameTable(

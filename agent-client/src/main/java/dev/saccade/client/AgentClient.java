@@ -65,6 +65,7 @@ public final class AgentClient implements AutoCloseable {
     private final CompletionValidator validator = new CompletionValidator();
     private final HelloRequestBuilder helloRequest = new HelloRequestBuilder();
     private final HelloCompletionFlyweight helloCompletion = new HelloCompletionFlyweight();
+    private int acceptedHelloFlags;
     private final Reply reply = new Reply();
     private long readTimeoutNs = DEFAULT_READ_TIMEOUT.toNanos();
     private boolean closed;
@@ -147,7 +148,16 @@ public final class AgentClient implements AutoCloseable {
      * @throws HelloRefusedException for INVALID_MESSAGE or CAPABILITY_DENIED; still connected.
      */
     public int hello(final long requestId, final int capabilities) throws IOException {
-        send(helloRequest.requestId(requestId).capabilities(capabilities).writeTo(sendStore, LENGTH_PREFIX_BYTES));
+        return hello(requestId, capabilities, 0);
+    }
+
+    /**
+     * Hello asking also for {@link dev.saccade.protocol.HelloFlag} bits (§1.4): extended roles,
+     * target states. {@link #acceptedHelloFlags()} then says which the service accepted.
+     */
+    public int hello(final long requestId, final int capabilities, final int helloFlags) throws IOException {
+        send(helloRequest.requestId(requestId).capabilities(capabilities).flags(helloFlags)
+            .writeTo(sendStore, LENGTH_PREFIX_BYTES));
         final Reply r = receive(AgentAbi.HELLO_COMPLETION);
         final HelloCompletionFlyweight completion = helloCompletion.wrap(r.bytes(), r.offset());
         if (completion.requestId() != requestId) {
@@ -158,7 +168,14 @@ public final class AgentClient implements AutoCloseable {
         if (completion.result() != ResultCode.OK) {
             throw new HelloRefusedException(capabilities, completion.result(), completion.platformError());
         }
+        // A service that knows no flags leaves the word 0; never trust more than was asked.
+        acceptedHelloFlags = completion.acceptedFlags() & helloFlags;
         return completion.grantedCapabilityBits();
+    }
+
+    /** The {@link dev.saccade.protocol.HelloFlag} bits the last successful Hello had accepted. */
+    public int acceptedHelloFlags() {
+        return acceptedHelloFlags;
     }
 
     /**

@@ -9,6 +9,7 @@ public final class HelloRequestBuilder {
     private final HelloRequestFlyweight request = new HelloRequestFlyweight();
     private long requestId;
     private int capabilities;
+    private int flags;
 
     public HelloRequestBuilder requestId(final long value) {
         requestId = value;
@@ -21,11 +22,17 @@ public final class HelloRequestBuilder {
         return this;
     }
 
+    /** The {@link dev.saccade.protocol.HelloFlag} bits asked for (§1.4): 0 is the base ABI. */
+    public HelloRequestBuilder flags(final int bits) {
+        flags = bits;
+        return this;
+    }
+
     /** Writes the request at {@code at}; returns its frame length. */
     public int writeTo(final BytesStore<?, ?> store, final long at) {
         final HelloRequestFlyweight r = request.wrap(store, at).clear();
         r.header().set(HelloRequestFlyweight.LENGTH, AgentAbi.HELLO_REQUEST, 0);
-        r.requestId(requestId).requestedCapabilityBits(capabilities);
+        r.requestId(requestId).requestedCapabilityBits(capabilities).flags(flags);
         return HelloRequestFlyweight.LENGTH;
     }
 

@@ -94,7 +94,10 @@ final class AbiNames {
     static final class Roles extends WordTable {
         Roles() {
             super(dev.saccade.client.AbiNames.ROLES, Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.CHECKBOX,
-                Role.RADIO, Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.UNKNOWN);
+                Role.RADIO, Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.LIST_ITEM, Role.TREE_ITEM, Role.TAB,
+                Role.MENU, Role.MENU_BAR, Role.COMBO_BOX, Role.TOGGLE, Role.SPIN_BUTTON, Role.TABLE_CELL, Role.LABEL,
+                Role.DIALOG, Role.PROGRESS_BAR, Role.SCROLL_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST,
+                Role.UNKNOWN);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import dev.saccade.client.AgentClient;
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.client.ServiceUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,7 +52,8 @@ final class EndpointOptions {
     }
 
     /**
-     * Connects and says Hello asking for {@code capabilities}.
+     * Connects and says Hello asking for {@code capabilities}, and for the extended roles and the
+     * target states (§1.4).
      *
      * @param extraReadMs added to the read timeout, for a reply the service may hold back
      *     (a wait for a newer generation).
@@ -72,7 +74,8 @@ final class EndpointOptions {
         }
         try {
             client.readTimeout(Duration.ofMillis(timeoutMs + Math.max(0, extraReadMs)));
-            client.hello(HELLO_REQUEST_ID, capabilities);
+            // Extended roles and states: the CLI and MCP print their names (§1.4).
+            client.hello(HELLO_REQUEST_ID, capabilities, HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES);
             return client;
         } catch (final IOException | RuntimeException e) {
             try {

@@ -75,12 +75,12 @@ class ActionEffectsDesktopTest {
         final long clear = await(calc.windowId(), Role.BUTTON, "Clear", TextMatch.EXACT).targetId();
         ok(InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.CLICK).targetId(clear).buttonBits(Button.LEFT), 0)); // whatever another test left
-        await(calc.windowId(), Role.TEXT_FIELD, "0", TextMatch.EXACT);
+        await(calc.windowId(), Role.TEXT, "0", TextMatch.EXACT); // the read-only display
         final long seven = await(calc.windowId(), Role.BUTTON, "7", TextMatch.EXACT).targetId();
         final ActionCompletionFlyweight click = InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.CLICK).targetId(seven).buttonBits(Button.LEFT), 0);
         assertEquals(ResultCode.OK, click.result(), ResultCode.name(click.result()));
-        await(calc.windowId(), Role.TEXT_FIELD, "7", TextMatch.EXACT);
+        await(calc.windowId(), Role.TEXT, "7", TextMatch.EXACT); // the read-only display
     }
 
     @Test
@@ -104,11 +104,11 @@ class ActionEffectsDesktopTest {
         final long clear = await(calc.windowId(), Role.BUTTON, "Clear", TextMatch.EXACT).targetId();
         ok(InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.INVOKE).targetId(clear).buttonBits(Button.LEFT), 0));
-        await(calc.windowId(), Role.TEXT_FIELD, "0", TextMatch.EXACT);
+        await(calc.windowId(), Role.TEXT, "0", TextMatch.EXACT); // the read-only display
         final long eight = await(calc.windowId(), Role.BUTTON, "8", TextMatch.EXACT).targetId();
         ok(InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.INVOKE).targetId(eight).buttonBits(Button.LEFT), 0));
-        await(calc.windowId(), Role.TEXT_FIELD, "8", TextMatch.EXACT);
+        await(calc.windowId(), Role.TEXT, "8", TextMatch.EXACT); // the read-only display
     }
 
     @Test

@@ -95,9 +95,14 @@ final class DesktopOwner implements AutoCloseable {
 
     /** A connection that said hello with the policy capabilities, reads waiting up to {@code readTimeout}. */
     AgentClient connect(final Duration readTimeout) throws Exception {
+        return connect(readTimeout, 0);
+    }
+
+    /** A client whose Hello asks for {@code helloFlags} (agent-abi §1.4), e.g. extended roles. */
+    AgentClient connect(final Duration readTimeout, final int helloFlags) throws Exception {
         final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
         client.readTimeout(readTimeout);
-        client.hello(1, Capability.POLICY);
+        client.hello(1, Capability.POLICY, helloFlags);
         return client;
     }
 

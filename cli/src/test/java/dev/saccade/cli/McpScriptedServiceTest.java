@@ -135,10 +135,10 @@ class McpScriptedServiceTest {
             + "\"scope\":{\"kind\":\"desktop\",\"sourceMode\":\"fused\",\"stableId\":\"0\",\"xQ8\":0,\"yQ8\":0,\"widthQ8\":0,"
             + "\"heightQ8\":0},\"truncated\":true,\"sourceIncomplete\":false,\"targets\":["
             + "{\"index\":0,\"id\":\"100\",\"parentId\":\"0\",\"windowId\":\"15\",\"displayId\":\"16\",\"role\":\"window\","
-            + "\"roleCode\":10,\"capabilities\":3,\"flags\":1,\"sourceBits\":2,\"confidenceQ16\":65535,\"order\":0,"
+            + "\"roleCode\":10,\"capabilities\":3,\"flags\":1,\"states\":[],\"sourceBits\":2,\"confidenceQ16\":65535,\"order\":0,"
             + "\"xQ8\":256,\"yQ8\":512,\"widthQ8\":2560,\"heightQ8\":1280,\"safeXQ8\":1536,\"safeYQ8\":1152},"
             + "{\"index\":1,\"id\":\"101\",\"parentId\":\"100\",\"windowId\":\"15\",\"displayId\":\"16\",\"role\":\"unknown\","
-            + "\"roleCode\":99,\"capabilities\":3,\"flags\":1,\"sourceBits\":2,\"confidenceQ16\":65535,\"order\":1,"
+            + "\"roleCode\":99,\"capabilities\":3,\"flags\":1,\"states\":[],\"sourceBits\":2,\"confidenceQ16\":65535,\"order\":1,"
             + "\"xQ8\":256,\"yQ8\":512,\"widthQ8\":2560,\"heightQ8\":1280,\"safeXQ8\":1536,\"safeYQ8\":1152,"
             + "\"text\":\"Button \\\"1\\\"\\n\"}]}}}", r.responses[0]);
         final ObserveRequestFlyweight observe = new ObserveRequestFlyweight().wrap(BytesStore.wrap(r.frames.get(1)), 0);

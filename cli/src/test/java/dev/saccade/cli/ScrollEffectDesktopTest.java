@@ -12,6 +12,7 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
@@ -27,6 +28,7 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,7 @@ class ScrollEffectDesktopTest {
     void scrollingTheDemoListMovesItsEntries(final TestDesktop desktop) throws Exception {
         final AppHandle gtk = desktop.apps().get(0);
         try (DesktopOwner owner = DesktopOwner.withAccessibility(desktop, "saccade-scroll")) {
-            try (AgentClient client = owner.connect()) {
+            try (AgentClient client = owner.connect(Duration.ofSeconds(20), HelloFlag.EXTENDED_ROLES)) {
                 final int[] entry = entry(client, gtk.windowId(), 30);
                 assertTrue(entry != null, "gtk3-demo's first demo entry is a target");
                 final long cell = cellAt(client, entry[0], entry[1]);
@@ -89,7 +91,7 @@ class ScrollEffectDesktopTest {
             for (int k = 0; k < c.targetCount(); k++) {
                 final TargetFlyweight t = new TargetFlyweight().wrap(reply.bytes(),
                     reply.offset() + c.targetsOffset() + (long) k * c.targetStride());
-                if (t.windowId() == window && t.role() == Role.UNKNOWN && t.boundsHeightQ8() > 0
+                if (t.windowId() == window && t.role() == Role.TABLE_CELL && t.boundsHeightQ8() > 0
                     && (t.flags() & dev.saccade.protocol.TargetFlag.OCCLUDED) == 0) {
                     return new int[] {t.boundsXQ8() + t.boundsWidthQ8() / 2, t.boundsYQ8() + t.boundsHeightQ8() / 2};
                 }

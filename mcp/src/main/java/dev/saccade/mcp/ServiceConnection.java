@@ -9,7 +9,10 @@ import java.io.IOException;
  * while it works; dropped on a transport failure so the next use connects and says Hello again.
  */
 public final class ServiceConnection implements AutoCloseable {
-    /** Connects and completes Hello (request_id 1, OBSERVE|POINTER|KEYBOARD|WINDOW). */
+    /**
+     * Connects and completes Hello (request_id 1, OBSERVE|POINTER|KEYBOARD|WINDOW, asking for the
+     * extended roles and the target states, §1.4).
+     */
     @FunctionalInterface
     public interface Connector {
         AgentClient connect() throws IOException;

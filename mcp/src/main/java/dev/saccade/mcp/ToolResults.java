@@ -93,6 +93,9 @@ final class ToolResults {
                 .name("roleCode").number(t.role())
                 .name("capabilities").number(Integer.toUnsignedLong(t.capabilityBits()))
                 .name("flags").number(Integer.toUnsignedLong(t.flags()))
+                .name("states").startArray();
+            states(w, t.states());
+            w.endArray()
                 .name("sourceBits").number(t.sourceBits())
                 .name("confidenceQ16").number(t.confidenceQ16())
                 .name("order").number(t.order())
@@ -110,6 +113,16 @@ final class ToolResults {
         w.endArray();
         w.endObject();
         w.endObject();
+    }
+
+    /** The words of a target's state bits (§2 "Target states"), in bit order. */
+    private static void states(final JsonLineWriter w, final int states) {
+        for (int bits = states; bits != 0; bits &= bits - 1) {
+            final String word = AbiNames.STATES.wordOf(Integer.lowestOneBit(bits));
+            if (word != null) {
+                w.string(word);
+            }
+        }
     }
 
     /** The act result of any service answer (the completion validated, rows inside it). */

@@ -15,6 +15,7 @@ import dev.saccade.protocol.FreshnessFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.HeaderFlyweight;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.HelloRequestFlyweight;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.QueryFilterFlyweight;
@@ -23,6 +24,7 @@ import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Relation;
 import dev.saccade.protocol.RequestValidator;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeFlyweight;
 import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceBit;
@@ -173,9 +175,13 @@ public final class AgentService {
             return errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
         }
         final int granted = hello.requestedCapabilityBits() & Capability.POLICY;
+        // §1.4: the flags a client asks for beyond the base ABI; unknown bits are not accepted.
+        final int accepted = hello.flags() & HelloFlag.KNOWN;
         session.authenticated = true;
         session.available = granted;
-        return errors.writeHello(resp, respAt, requestId, ResultCode.OK, granted, nonces.nextLong(), nonces.nextLong());
+        session.helloFlags = accepted;
+        return errors.writeHello(resp, respAt, requestId, ResultCode.OK, granted, accepted,
+            nonces.nextLong(), nonces.nextLong());
     }
 
     // ---------------------------------------------------------------- observe
@@ -282,6 +288,8 @@ public final class AgentService {
 
         final long recordsAt = respAt + CompletionFlyweight.LENGTH;
         final int targets = scene.targetCount();
+        final boolean baseRoles = (session.helloFlags & HelloFlag.EXTENDED_ROLES) == 0;
+        final boolean noStates = (session.helloFlags & HelloFlag.TARGET_STATES) == 0;
         final boolean packed = stride == TargetFlyweight.LENGTH;
         long count = 0;
         boolean truncated = false;
@@ -293,7 +301,7 @@ public final class AgentService {
             final long at = scene.recordAt(i);
             if (!sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
                 || !scopeMatches(scopeKind, sb, at, resolvedId, scope.stableId(), rectStore, rectAt)
-                || !filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride)) {
+                || !filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride, baseRoles)) {
                 continue;
             }
             if (count == recordCapacity) {
@@ -316,6 +324,19 @@ public final class AgentService {
             count++;
         }
         copyRecords(resp, recordsAt + (count - runLength) * stride, sb, scene, runFirst, runLength);
+        if (baseRoles || noStates) {
+            // §1.4: what the connection did not ask for goes out as the base ABI has it.
+            for (long i = 0; i < count; i++) {
+                final long out = recordsAt + i * stride;
+                if (baseRoles) {
+                    resp.writeShort(out + TargetFlyweight.ROLE_OFFSET,
+                        (short) Role.base(resp.readUnsignedShort(out + TargetFlyweight.ROLE_OFFSET)));
+                }
+                if (noStates) {
+                    resp.writeInt(out + TargetFlyweight.STATES_OFFSET, 0);
+                }
+            }
+        }
         if (activeWindow) {
             // §5.3: in ACTIVE_WINDOW results window_id 0 is the resolved window, display 0 the current one.
             for (long i = 0; i < count; i++) {
@@ -399,8 +420,9 @@ public final class AgentService {
     }
 
     /**
-     * Copies {@code length} consecutive scene records from {@code first}. Scene records keep
-     * their reserved field 0 (sources never write it), so they go out as they are.
+     * Copies {@code length} consecutive scene records from {@code first}, as the scene has them:
+     * extended roles and states included; the caller maps them down for a connection that did
+     * not ask for them (§1.4).
      */
     private static void copyRecords(final BytesStore<?, ?> resp, final long out, final BytesStore<?, ?> sb,
         final ScenePacket scene, final int first, final int length) {
@@ -450,9 +472,9 @@ public final class AgentService {
 
     private boolean filtersMatch(
         final ScenePacket scene, final long at, final BytesStore<?, ?> req, final long reqAt,
-        final long filtersOffset, final long count, final long stride) {
+        final long filtersOffset, final long count, final long stride, final boolean baseRoles) {
         for (long i = 0; i < count; i++) {
-            if (!filterMatches(scene, at, filter.wrap(req, reqAt + filtersOffset + i * stride), req, reqAt)) {
+            if (!filterMatches(scene, at, filter.wrap(req, reqAt + filtersOffset + i * stride), req, reqAt, baseRoles)) {
                 return false;
             }
         }
@@ -461,14 +483,18 @@ public final class AgentService {
 
     private static boolean filterMatches(
         final ScenePacket scene, final long at, final QueryFilterFlyweight f,
-        final BytesStore<?, ?> req, final long reqAt) {
+        final BytesStore<?, ?> req, final long reqAt, final boolean baseRoles) {
         final BytesStore<?, ?> sb = scene.bytes();
         final int flags = f.flags();
         if ((flags & FilterFlag.STABLE_ID) != 0 && sb.readLong(at + TargetFlyweight.TARGET_ID_OFFSET) != f.targetId()) {
             return false;
         }
-        if ((flags & FilterFlag.ROLE) != 0 && sb.readUnsignedShort(at + TargetFlyweight.ROLE_OFFSET) != f.role()) {
-            return false;
+        if ((flags & FilterFlag.ROLE) != 0) {
+            // The role as this connection sees it: a base-ABI client's ROLE BUTTON matches a tab.
+            final int role = sb.readUnsignedShort(at + TargetFlyweight.ROLE_OFFSET);
+            if ((baseRoles ? Role.base(role) : role) != f.role()) {
+                return false;
+            }
         }
         if ((flags & FilterFlag.TEXT) != 0 && !textMatches(scene, at, f, req, reqAt)) {
             return false;

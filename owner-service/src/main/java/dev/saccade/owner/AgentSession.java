@@ -10,6 +10,8 @@ public final class AgentSession {
     boolean authenticated;
     /** policy ∩ granted at Hello. */
     int available;
+    /** The {@link dev.saccade.protocol.HelloFlag} bits accepted at Hello (extended roles, states). */
+    int helloFlags;
     /** A read waiting for a newer generation; its request stays in the channel's buffer. */
     boolean parked;
     long parkDeadlineNs;
@@ -25,6 +27,10 @@ public final class AgentSession {
 
     public int available() {
         return available;
+    }
+
+    public int helloFlags() {
+        return helloFlags;
     }
 
     public boolean parked() {
@@ -45,6 +51,7 @@ public final class AgentSession {
         batch.reset();
         authenticated = false;
         available = 0;
+        helloFlags = 0;
         parked = false;
         parkDeadlineNs = 0;
         this.peerPid = peerPid;

@@ -94,6 +94,9 @@ public final class CompletionJson {
         writeBits(g, "capabilities", t.capabilityBits(), TargetCapability.NAMES);
         writeBits(g, "flags", t.flags(), TargetFlag.NAMES);
         writeBits(g, "sources", t.sourceBits(), SourceBit.NAMES);
+        if (t.states() != 0) {
+            writeBits(g, "states", t.states(), TargetState.NAMES); // only on a connection that asked (§1.4)
+        }
         g.writeNumberField("confidence_q16", t.confidenceQ16());
         g.writeNumberField("order", t.order());
         final long size = t.textSize();

@@ -21,12 +21,20 @@ public final class ErrorCompletions {
     public int writeHello(
         final BytesStore<?, ?> out, final long at, final long requestId, final int result,
         final int granted, final long nonce0, final long nonce1) {
+        return writeHello(out, at, requestId, result, granted, 0, nonce0, nonce1);
+    }
+
+    /** As above, with the {@link HelloFlag} bits the service accepted (§1.4). */
+    public int writeHello(
+        final BytesStore<?, ?> out, final long at, final long requestId, final int result,
+        final int granted, final int acceptedFlags, final long nonce0, final long nonce1) {
         hello.wrap(out, at).clear();
         hello.header().set(HelloCompletionFlyweight.LENGTH, AgentAbi.HELLO_COMPLETION, 0);
         hello.requestId(requestId)
             .result(result)
             .platformError(ResultCode.platformErrorFor(result))
             .grantedCapabilityBits(granted)
+            .acceptedFlags(acceptedFlags)
             .serviceNonce(0, nonce0)
             .serviceNonce(1, nonce1);
         return HelloCompletionFlyweight.LENGTH;

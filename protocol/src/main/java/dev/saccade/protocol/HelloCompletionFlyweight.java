@@ -8,7 +8,7 @@ package dev.saccade.protocol;
  *    24  result                         i32
  *    28  platform_error                 i32
  *    32  granted_capability_bits        u32
- *    36  reserved                       u32 reserved
+ *    36  accepted_flags                 u32 (reserved in the base ABI, §1.4)
  *    40  service_nonce                  u64[2]
  *    56  end</pre>
  */
@@ -18,8 +18,10 @@ public final class HelloCompletionFlyweight extends Flyweight<HelloCompletionFly
     public static final int RESULT_OFFSET = REQUEST_ID_OFFSET + Long.BYTES;
     public static final int PLATFORM_ERROR_OFFSET = RESULT_OFFSET + Integer.BYTES;
     public static final int GRANTED_CAPABILITY_BITS_OFFSET = PLATFORM_ERROR_OFFSET + Integer.BYTES;
-    public static final int RESERVED_OFFSET = GRANTED_CAPABILITY_BITS_OFFSET + Integer.BYTES;
-    public static final int SERVICE_NONCE_OFFSET = RESERVED_OFFSET + Integer.BYTES;
+    /** The {@link HelloFlag} bits the service accepted; 0 (reserved) when the client asked for none. */
+    public static final int ACCEPTED_FLAGS_OFFSET = GRANTED_CAPABILITY_BITS_OFFSET + Integer.BYTES;
+    public static final int RESERVED_OFFSET = ACCEPTED_FLAGS_OFFSET;
+    public static final int SERVICE_NONCE_OFFSET = ACCEPTED_FLAGS_OFFSET + Integer.BYTES;
     public static final int LENGTH = SERVICE_NONCE_OFFSET + 2 * Long.BYTES;
 
     private final HeaderFlyweight header = new HeaderFlyweight();
@@ -82,6 +84,16 @@ public final class HelloCompletionFlyweight extends Flyweight<HelloCompletionFly
 
     public HelloCompletionFlyweight serviceNonce(final int index, final long value) {
         putU64(SERVICE_NONCE_OFFSET + index * Long.BYTES, value);
+        return this;
+    }
+
+    /** The {@link HelloFlag} bits the service accepted (requested ∩ known). */
+    public int acceptedFlags() {
+        return i32(ACCEPTED_FLAGS_OFFSET);
+    }
+
+    public HelloCompletionFlyweight acceptedFlags(final int value) {
+        putI32(ACCEPTED_FLAGS_OFFSET, value);
         return this;
     }
 }

@@ -17,7 +17,7 @@ package dev.saccade.protocol;
  *    72  text_offset                    u32
  *    76  text_size                      u32
  *    80  order                          u32
- *    84  reserved                       u32 reserved
+ *    84  states                         u32 (reserved unless negotiated, §1.4)
  *    88  end</pre>
  */
 public final class TargetFlyweight extends Flyweight<TargetFlyweight> {
@@ -35,8 +35,11 @@ public final class TargetFlyweight extends Flyweight<TargetFlyweight> {
     public static final int TEXT_OFFSET_OFFSET = CONFIDENCE_Q16_OFFSET + Integer.BYTES;
     public static final int TEXT_SIZE_OFFSET = TEXT_OFFSET_OFFSET + Integer.BYTES;
     public static final int ORDER_OFFSET = TEXT_SIZE_OFFSET + Integer.BYTES;
-    public static final int RESERVED_OFFSET = ORDER_OFFSET + Integer.BYTES;
-    public static final int LENGTH = RESERVED_OFFSET + Integer.BYTES;
+    /** The record's last word: {@link TargetState} bits for a connection that negotiated them, else reserved (0). */
+    public static final int STATES_OFFSET = ORDER_OFFSET + Integer.BYTES;
+    /** The same word under its base-ABI name. */
+    public static final int RESERVED_OFFSET = STATES_OFFSET;
+    public static final int LENGTH = STATES_OFFSET + Integer.BYTES;
 
     @Override
     public int length() {
@@ -182,6 +185,16 @@ public final class TargetFlyweight extends Flyweight<TargetFlyweight> {
 
     public TargetFlyweight order(final long value) {
         putU32(ORDER_OFFSET, value);
+        return this;
+    }
+
+    /** {@link TargetState} bits; 0 on a connection that did not ask for them (§1.4). */
+    public int states() {
+        return i32(STATES_OFFSET);
+    }
+
+    public TargetFlyweight states(final int value) {
+        putI32(STATES_OFFSET, value);
         return this;
     }
 }

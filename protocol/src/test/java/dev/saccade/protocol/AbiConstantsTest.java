@@ -115,6 +115,38 @@ class AbiConstantsTest {
     }
 
     @Test
+    void extendedRolesTheirBaseRolesStatesAndHelloFlagsAreTheSpecs() {
+        assertEquals(0x1, HelloFlag.EXTENDED_ROLES);
+        assertEquals(0x2, HelloFlag.TARGET_STATES);
+        // §2 "Extended roles": value, then its base role, in the order listed.
+        final int[][] extended = {
+            {Role.LIST_ITEM, Role.TEXT}, {Role.TREE_ITEM, Role.TEXT}, {Role.TAB, Role.BUTTON}, {Role.MENU, Role.MENU_ITEM},
+            {Role.MENU_BAR, Role.UNKNOWN}, {Role.COMBO_BOX, Role.BUTTON}, {Role.TOGGLE, Role.BUTTON},
+            {Role.SPIN_BUTTON, Role.TEXT_FIELD}, {Role.TABLE_CELL, Role.TEXT}, {Role.LABEL, Role.TEXT},
+            {Role.DIALOG, Role.WINDOW}, {Role.PROGRESS_BAR, Role.UNKNOWN}, {Role.SCROLL_BAR, Role.SLIDER},
+            {Role.TOOL_BAR, Role.UNKNOWN}, {Role.LIST, Role.UNKNOWN}, {Role.SCROLL_PANE, Role.UNKNOWN},
+            {Role.TAB_LIST, Role.UNKNOWN}};
+        for (int i = 0; i < extended.length; i++) {
+            assertEquals(11 + i, extended[i][0]);
+            assertEquals(extended[i][1], Role.base(extended[i][0]), Role.name(extended[i][0]));
+        }
+        for (int role = 0; role <= Role.LAST_BASE; role++) {
+            assertEquals(role, Role.base(role), "a base role is its own");
+        }
+        assertEquals(Role.UNKNOWN, Role.base(28));
+        assertEquals(Role.UNKNOWN, Role.base(0xFFFF));
+        final int[] states = {TargetState.CHECKED, TargetState.SELECTED, TargetState.EXPANDED, TargetState.FOCUSED,
+            TargetState.PRESSED, TargetState.EDITABLE, TargetState.READ_ONLY, TargetState.EXPANDABLE};
+        for (int i = 0; i < states.length; i++) {
+            assertEquals(1 << i, states[i]);
+        }
+        assertEquals(84, TargetFlyweight.STATES_OFFSET);
+        assertEquals(88, TargetFlyweight.LENGTH);
+        assertEquals(36, HelloCompletionFlyweight.ACCEPTED_FLAGS_OFFSET);
+        assertEquals(56, HelloCompletionFlyweight.LENGTH);
+    }
+
+    @Test
     void filterRelationAndActionValuesAreTheSpecs() {
         final int[] filterFlags = {FilterFlag.STABLE_ID, FilterFlag.ROLE, FilterFlag.TEXT, FilterFlag.CAPABILITY,
             FilterFlag.SOURCE, FilterFlag.GEOMETRY, FilterFlag.CONFIDENCE, FilterFlag.RELATION};

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param role a {@link Role} code
  * @param capabilities {@link TargetCapability} bits
  * @param flags {@link TargetFlag} bits (no SOURCE bits: the scene composer adds those)
+ * @param states {@link dev.saccade.protocol.TargetState} bits (checked, selected, focused ...)
  * @param x left edge in screen pixels ({@code Component.GetExtents(SCREEN)}); 0 when off screen
  * @param y top edge in screen pixels
  * @param width width in pixels; 0 when unknown or off screen
@@ -31,6 +32,7 @@ public record AccessibilityNode(
     int role,
     int capabilities,
     int flags,
+    int states,
     int x,
     int y,
     int width,
@@ -56,6 +58,26 @@ public record AccessibilityNode(
         return (capabilities & capability) != 0;
     }
 
+    public boolean hasState(final int state) {
+        return (states & state) != 0;
+    }
+
+    /**
+     * This node (a nameless row wrapper) with the text, name, capabilities and states of its one
+     * leaf child, which the scene then leaves out: the wrapper is the object the toolkit selects.
+     */
+    AccessibilityNode absorbing(final AccessibilityNode child) {
+        return new AccessibilityNode(targetId, parentId, role, capabilities | child.capabilities,
+            flags | (child.flags & (TargetFlag.TEXT_TRUNCATED | TargetFlag.TEXT_REDACTED | TargetFlag.SECURE)),
+            states | child.states, x, y, width, height, child.text, child.name, pid, busName, objectPath);
+    }
+
+    /** The same node under another parent (a layout container above it was left out). */
+    AccessibilityNode withParent(final long parent) {
+        return new AccessibilityNode(targetId, parent, role, capabilities, flags, states, x, y, width, height, text, name,
+            pid, busName, objectPath);
+    }
+
     /** The point {@code (x, y)} lies in the bounds (right and bottom edges excluded). */
     public boolean contains(final int px, final int py) {
         return px >= x && py >= y && px < x + width && py < y + height;
@@ -65,6 +87,6 @@ public record AccessibilityNode(
     public String toString() {
         return Role.name(role) + "[id=" + Long.toHexString(targetId) + ", text=\"" + text + "\", " + x + "," + y + " "
             + width + "x" + height + ", caps=0x" + Integer.toHexString(capabilities) + ", flags=0x"
-            + Integer.toHexString(flags) + ", " + busName + objectPath + "]";
+            + Integer.toHexString(flags) + ", states=0x" + Integer.toHexString(states) + ", " + busName + objectPath + "]";
     }
 }

@@ -1,7 +1,7 @@
 package dev.saccade.owner.atspi;
 
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_PASSWORD;
-import static dev.saccade.owner.atspi.AtspiMapping.CLASS_TEXT_INPUT;
+import static dev.saccade.owner.atspi.AtspiMapping.CLASS_LABEL;
 import static dev.saccade.owner.atspi.AtspiMapping.I_ACTION;
 import static dev.saccade.owner.atspi.AtspiMapping.I_COMPONENT;
 import static dev.saccade.owner.atspi.AtspiMapping.I_TEXT;
@@ -93,7 +93,7 @@ final class AppRefresh {
 
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
-        final int maxNodes, final int maxTextChars, final long startNs, final long deadlineNs) {
+        final int maxNodes, final int maxTextChars, final boolean collapse, final long startNs, final long deadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -104,7 +104,7 @@ final class AppRefresh {
         this.maxTextChars = maxTextChars;
         this.startNs = startNs;
         this.deadlineNs = deadlineNs;
-        this.tree = new DraftTree(app, maxTextChars);
+        this.tree = new DraftTree(app, maxTextChars, collapse);
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
         this.walk = new TreeWalk(app, channel, tree, maxNodes);
     }
@@ -322,7 +322,7 @@ final class AppRefresh {
         for (int i = 0, n = tree.size(); i < n; i++) {
             final DraftTree.Draft d = tree.get(i);
             // Labels are named by their text; read the content only where the name is empty.
-            if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass == CLASS_TEXT_INPUT || d.name.isEmpty())) {
+            if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
                 channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
             }
         }
@@ -375,6 +375,11 @@ final class AppRefresh {
     /** The new nodes, or null if the listing never arrived (keep the last ones). */
     List<AccessibilityNode> nodes() {
         return nodes;
+    }
+
+    /** What the scene shows of {@link #nodes()} (see {@link DraftTree}); null with it. */
+    List<AccessibilityNode> shownNodes() {
+        return nodes == null ? null : tree.shownNodes();
     }
 
     /** The whole tree was read in time. */

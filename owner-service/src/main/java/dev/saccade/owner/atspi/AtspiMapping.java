@@ -3,6 +3,7 @@ package dev.saccade.owner.atspi;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetState;
 
 /**
  * AT-SPI2 numbers (at-spi2-core's {@code atspi-constants.h}, checked against libatspi 2.46) and
@@ -15,40 +16,66 @@ import dev.saccade.protocol.TargetFlag;
  */
 final class AtspiMapping {
     // AtspiRole values.
+    static final int ROLE_ALERT = 2;
     static final int ROLE_CHECK_BOX = 7;
     static final int ROLE_CHECK_MENU_ITEM = 8;
+    static final int ROLE_COMBO_BOX = 11;
     static final int ROLE_DIALOG = 16;
     static final int ROLE_FRAME = 23;
     static final int ROLE_ICON = 26;
     static final int ROLE_IMAGE = 27;
     static final int ROLE_LABEL = 29;
+    static final int ROLE_LIST = 31;
+    static final int ROLE_LIST_ITEM = 32;
+    static final int ROLE_MENU = 33;
+    static final int ROLE_MENU_BAR = 34;
     static final int ROLE_MENU_ITEM = 35;
+    static final int ROLE_PAGE_TAB = 37;
+    static final int ROLE_PAGE_TAB_LIST = 38;
     static final int ROLE_PASSWORD_TEXT = 40;
+    static final int ROLE_PROGRESS_BAR = 42;
     static final int ROLE_PUSH_BUTTON = 43;
     static final int ROLE_RADIO_BUTTON = 44;
     static final int ROLE_RADIO_MENU_ITEM = 45;
     static final int ROLE_SCROLL_BAR = 48;
+    static final int ROLE_SCROLL_PANE = 49;
     static final int ROLE_SLIDER = 51;
     static final int ROLE_SPIN_BUTTON = 52;
+    static final int ROLE_TABLE = 55;
+    static final int ROLE_TABLE_CELL = 56;
+    static final int ROLE_TEAROFF_MENU_ITEM = 59;
     static final int ROLE_TEXT = 61;
     static final int ROLE_TOGGLE_BUTTON = 62;
+    static final int ROLE_TOOL_BAR = 63;
+    static final int ROLE_TREE = 65;
+    static final int ROLE_TREE_TABLE = 66;
     static final int ROLE_WINDOW = 69;
     static final int ROLE_PARAGRAPH = 73;
     static final int ROLE_ENTRY = 79;
     static final int ROLE_HEADING = 83;
     static final int ROLE_LINK = 88;
+    static final int ROLE_TREE_ITEM = 91;
     static final int ROLE_STATIC = 116;
     static final int ROLE_PUSH_BUTTON_MENU = 129;
+    /** at-spi2-core 2.50 and later (GTK 4's switch); GTK 3's switch says TOGGLE_BUTTON. */
+    static final int ROLE_SWITCH = 130;
     /** Role bit sets in a match rule are five 32-bit words: roles 0..159 (libatspi 2.46 defines 0..129). */
     static final int ROLE_WORDS = 5;
 
     // AtspiStateType values (bit numbers in GetState's two 32-bit words).
+    static final int STATE_CHECKED = 4;
     static final int STATE_EDITABLE = 7;
     static final int STATE_ENABLED = 8;
+    static final int STATE_EXPANDABLE = 9;
+    static final int STATE_EXPANDED = 10;
     static final int STATE_FOCUSABLE = 11;
+    static final int STATE_FOCUSED = 12;
+    static final int STATE_PRESSED = 20;
+    static final int STATE_SELECTED = 23;
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
+    static final int STATE_READ_ONLY = 43;
 
     /** AtspiCollectionMatchType ALL / ANY; AtspiCollectionSortOrder CANONICAL. */
     static final int MATCH_ALL = 1;
@@ -62,7 +89,7 @@ final class AtspiMapping {
     static final int CLASS_OTHER = -1;
     static final int CLASS_BUTTON = 0;
     static final int CLASS_LINK = 1;
-    /** Text, entry, spin button: a TEXT_FIELD when editable, else TEXT. */
+    /** Text, entry: a TEXT_FIELD when editable, else TEXT. */
     static final int CLASS_TEXT_INPUT = 2;
     static final int CLASS_PASSWORD = 3;
     /** Label, static, paragraph, heading. */
@@ -71,27 +98,64 @@ final class AtspiMapping {
     static final int CLASS_RADIO = 6;
     static final int CLASS_MENU_ITEM = 7;
     static final int CLASS_SLIDER = 8;
-    /** A SLIDER that also scrolls. */
     static final int CLASS_SCROLL_BAR = 9;
     static final int CLASS_IMAGE = 10;
     static final int CLASS_WINDOW = 11;
-    static final int ROLE_CLASSES = 12;
+    static final int CLASS_TOGGLE = 12;
+    static final int CLASS_SPIN = 13;
+    static final int CLASS_DIALOG = 14;
+    static final int CLASS_LIST_ITEM = 15;
+    static final int CLASS_TREE_ITEM = 16;
+    static final int CLASS_TABLE_CELL = 17;
+    static final int CLASS_TAB = 18;
+    static final int CLASS_MENU = 19;
+    static final int CLASS_MENU_BAR = 20;
+    static final int CLASS_COMBO_BOX = 21;
+    static final int CLASS_PROGRESS_BAR = 22;
+    static final int CLASS_TOOL_BAR = 23;
+    /** Lists, trees and tables: the containers of rows and cells. */
+    static final int CLASS_LIST = 24;
+    static final int CLASS_SCROLL_PANE = 25;
+    static final int CLASS_TAB_LIST = 26;
+    static final int ROLE_CLASSES = 27;
 
     /** The AT-SPI roles of each class, in class order. */
     static final int[][] ROLE_CLASS_ROLES = {
-        {ROLE_PUSH_BUTTON, ROLE_TOGGLE_BUTTON, ROLE_PUSH_BUTTON_MENU},
+        {ROLE_PUSH_BUTTON, ROLE_PUSH_BUTTON_MENU},
         {ROLE_LINK},
-        {ROLE_TEXT, ROLE_ENTRY, ROLE_SPIN_BUTTON},
+        {ROLE_TEXT, ROLE_ENTRY},
         {ROLE_PASSWORD_TEXT},
         {ROLE_LABEL, ROLE_STATIC, ROLE_PARAGRAPH, ROLE_HEADING},
         {ROLE_CHECK_BOX, ROLE_CHECK_MENU_ITEM},
         {ROLE_RADIO_BUTTON, ROLE_RADIO_MENU_ITEM},
-        {ROLE_MENU_ITEM},
+        {ROLE_MENU_ITEM, ROLE_TEAROFF_MENU_ITEM},
         {ROLE_SLIDER},
         {ROLE_SCROLL_BAR},
         {ROLE_IMAGE, ROLE_ICON},
-        {ROLE_FRAME, ROLE_WINDOW, ROLE_DIALOG},
+        {ROLE_FRAME, ROLE_WINDOW},
+        {ROLE_TOGGLE_BUTTON, ROLE_SWITCH},
+        {ROLE_SPIN_BUTTON},
+        {ROLE_DIALOG, ROLE_ALERT},
+        {ROLE_LIST_ITEM},
+        {ROLE_TREE_ITEM},
+        {ROLE_TABLE_CELL},
+        {ROLE_PAGE_TAB},
+        {ROLE_MENU},
+        {ROLE_MENU_BAR},
+        {ROLE_COMBO_BOX},
+        {ROLE_PROGRESS_BAR},
+        {ROLE_TOOL_BAR},
+        {ROLE_LIST, ROLE_TREE, ROLE_TABLE, ROLE_TREE_TABLE},
+        {ROLE_SCROLL_PANE},
+        {ROLE_PAGE_TAB_LIST},
     };
+
+    /** The target role ({@link Role}) of each class, in class order (TEXT_INPUT: see {@link #targetRole}). */
+    private static final int[] CLASS_TARGET_ROLES = {
+        Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.LABEL, Role.CHECKBOX, Role.RADIO, Role.MENU_ITEM,
+        Role.SLIDER, Role.SCROLL_BAR, Role.IMAGE, Role.WINDOW, Role.TOGGLE, Role.SPIN_BUTTON, Role.DIALOG,
+        Role.LIST_ITEM, Role.TREE_ITEM, Role.TABLE_CELL, Role.TAB, Role.MENU, Role.MENU_BAR, Role.COMBO_BOX,
+        Role.PROGRESS_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST};
 
     private static final int[] CLASS_BY_ROLE = new int[ROLE_WORDS * 32];
 
@@ -112,26 +176,42 @@ final class AtspiMapping {
     static final int S_SHOWN = 1 << 1;
     static final int S_FOCUSABLE = 1 << 2;
     static final int S_EDITABLE = 1 << 3;
+    static final int S_CHECKED = 1 << 4;
+    static final int S_SELECTED = 1 << 5;
+    static final int S_EXPANDED = 1 << 6;
+    static final int S_EXPANDABLE = 1 << 7;
+    static final int S_FOCUSED = 1 << 8;
+    static final int S_PRESSED = 1 << 9;
+    static final int S_READ_ONLY = 1 << 10;
     /** AT-SPI states of each bit above, in bit order: an object has the bit if it has all of them. */
     static final int[][] STATE_SETS = {
-        {STATE_ENABLED, STATE_SENSITIVE}, {STATE_SHOWING, STATE_VISIBLE}, {STATE_FOCUSABLE}, {STATE_EDITABLE}};
+        {STATE_ENABLED, STATE_SENSITIVE}, {STATE_SHOWING, STATE_VISIBLE}, {STATE_FOCUSABLE}, {STATE_EDITABLE},
+        {STATE_CHECKED}, {STATE_SELECTED}, {STATE_EXPANDED}, {STATE_EXPANDABLE}, {STATE_FOCUSED}, {STATE_PRESSED},
+        {STATE_READ_ONLY}};
+    /** Our state bits and the {@link TargetState} bit each becomes, pairwise. */
+    private static final int[][] TARGET_STATE_OF = {
+        {S_CHECKED, TargetState.CHECKED}, {S_SELECTED, TargetState.SELECTED}, {S_EXPANDED, TargetState.EXPANDED},
+        {S_EXPANDABLE, TargetState.EXPANDABLE}, {S_FOCUSED, TargetState.FOCUSED}, {S_PRESSED, TargetState.PRESSED},
+        {S_READ_ONLY, TargetState.READ_ONLY}};
 
     // The interfaces a refresh reads, as bits of a node's interface set.
     static final int I_ACTION = 1;
     static final int I_TEXT = 1 << 1;
     static final int I_EDITABLE_TEXT = 1 << 2;
     static final int I_VALUE = 1 << 3;
-    static final int I_COMPONENT = 1 << 4;
+    static final int I_SELECTION = 1 << 4;
+    static final int I_COMPONENT = 1 << 5;
     /** D-Bus names of the interfaces above, in bit order. */
     static final String[] INTERFACE_NAMES = {
         "org.a11y.atspi.Action", "org.a11y.atspi.Text", "org.a11y.atspi.EditableText", "org.a11y.atspi.Value",
-        "org.a11y.atspi.Component"};
+        "org.a11y.atspi.Selection", "org.a11y.atspi.Component"};
     /**
-     * The names a {@code Collection} match rule takes: at-spi2-atk compares the short names,
-     * case-insensitively; the D-Bus names match nothing there. No rule for Component: every
-     * at-spi2-atk widget has it, so a bulk refresh asks each shown object for its extents.
+     * The names a {@code Collection} match rule takes, in bit order: at-spi2-atk compares the
+     * short names, case-insensitively; the D-Bus names match nothing there. No rule for Component
+     * (the last bit): every at-spi2-atk widget has it, so a bulk refresh asks each shown object
+     * for its extents.
      */
-    static final String[] INTERFACE_RULE_NAMES = {"action", "text", "editabletext", "value"};
+    static final String[] INTERFACE_RULE_NAMES = {"action", "text", "editabletext", "value", "selection"};
 
     private AtspiMapping() {
     }
@@ -201,41 +281,63 @@ final class AtspiMapping {
         return 0;
     }
 
-    /** The target role ({@link Role}) of a role class. */
+    /** The target role ({@link Role}) of a role class, extended roles included (§2). */
     static int targetRole(final int roleClass, final int states) {
-        switch (roleClass) {
-            case CLASS_BUTTON: return Role.BUTTON;
-            case CLASS_LINK: return Role.LINK;
-            case CLASS_TEXT_INPUT:
-                // The EDITABLE state, not the interface: GTK text views and Qt read-only line edits
-                // have EditableText but refuse input.
-                return (states & S_EDITABLE) != 0 ? Role.TEXT_FIELD : Role.TEXT;
-            case CLASS_PASSWORD: return Role.TEXT_FIELD;
-            case CLASS_LABEL: return Role.TEXT;
-            case CLASS_CHECKBOX: return Role.CHECKBOX;
-            case CLASS_RADIO: return Role.RADIO;
-            case CLASS_MENU_ITEM: return Role.MENU_ITEM;
-            case CLASS_SLIDER:
-            case CLASS_SCROLL_BAR: return Role.SLIDER;
-            case CLASS_IMAGE: return Role.IMAGE;
-            case CLASS_WINDOW: return Role.WINDOW;
-            default: return Role.UNKNOWN;
+        if (roleClass == CLASS_TEXT_INPUT) {
+            // The EDITABLE state, not the interface: GTK text views and Qt read-only line edits
+            // have EditableText but refuse input.
+            return editable(states) ? Role.TEXT_FIELD : Role.TEXT;
         }
+        return roleClass >= 0 && roleClass < ROLE_CLASSES ? CLASS_TARGET_ROLES[roleClass] : Role.UNKNOWN;
     }
 
     /**
-     * Capabilities ({@link TargetCapability}) from interfaces and states.
+     * The {@link TargetState} bits of an object (§2 "Target states", §5.13 "States"): its AT-SPI states, and
+     * READ_ONLY also for a text role that is not EDITABLE (GTK 3 never says READ_ONLY), and
+     * READ_ONLY instead of EDITABLE where the toolkit says both.
+     */
+    static int targetStates(final int roleClass, final int states) {
+        int out = 0;
+        for (final int[] pair : TARGET_STATE_OF) {
+            if ((states & pair[0]) != 0) {
+                out |= pair[1];
+            }
+        }
+        if (editable(states)) {
+            out |= TargetState.EDITABLE;
+        } else if (roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_SPIN) {
+            out |= TargetState.READ_ONLY;
+        }
+        return out;
+    }
+
+    /** EDITABLE and not READ_ONLY: Qt 5 reports both for a read-only line edit (the calculator's display). */
+    static boolean editable(final int states) {
+        return (states & (S_EDITABLE | S_READ_ONLY)) == S_EDITABLE;
+    }
+
+    /**
+     * Capabilities ({@link TargetCapability}) from role, interfaces and states (§5.13 "Capabilities").
      *
      * @param actionCount the object's number of actions, or -1 where the refresh did not count
      *     them (bulk refreshes: at-spi2-atk objects with the Action interface always have some)
+     * @param scrolls a scroll pane with a showing scroll bar among its children
      */
-    static int capabilities(final int roleClass, final int states, final int interfaces, final int actionCount) {
+    static int capabilities(
+        final int roleClass, final int states, final int interfaces, final int actionCount, final boolean scrolls) {
         int caps = 0;
         if ((interfaces & I_ACTION) != 0 && actionCount != 0) {
             caps |= TargetCapability.INVOKE | TargetCapability.CLICK | TargetCapability.POINTER_MOVE;
         }
-        if ((interfaces & I_EDITABLE_TEXT) != 0 && (states & S_EDITABLE) != 0) {
-            caps |= TargetCapability.TEXT;
+        if (roleClass == CLASS_TAB || roleClass == CLASS_LIST_ITEM || roleClass == CLASS_TREE_ITEM
+            || roleClass == CLASS_TABLE_CELL) {
+            // A click selects a tab or a row in every toolkit, with or without an Action (GTK 3's
+            // notebook tabs have none).
+            caps |= TargetCapability.CLICK | TargetCapability.POINTER_MOVE;
+        }
+        if ((interfaces & I_EDITABLE_TEXT) != 0 && editable(states)) {
+            // GTK's entries and text views and Qt's line and text edits accept dropped text by default.
+            caps |= TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.POINTER_MOVE;
         }
         if ((interfaces & I_TEXT) != 0) {
             caps |= TargetCapability.TEXT_SELECT;
@@ -243,8 +345,13 @@ final class AtspiMapping {
         if ((states & S_FOCUSABLE) != 0) {
             caps |= TargetCapability.KEYBOARD;
         }
-        if ((interfaces & I_VALUE) != 0 || roleClass == CLASS_SCROLL_BAR) {
-            caps |= TargetCapability.SCROLL;
+        if (roleClass == CLASS_SLIDER || roleClass == CLASS_SCROLL_BAR) {
+            // The wheel moves the value, and the thumb follows a press-and-drag (GTK warps it to
+            // the pressed point first).
+            caps |= TargetCapability.SCROLL | TargetCapability.DRAG_SOURCE | TargetCapability.POINTER_MOVE;
+        }
+        if (roleClass == CLASS_SPIN || (roleClass == CLASS_SCROLL_PANE && scrolls)) {
+            caps |= TargetCapability.SCROLL | TargetCapability.POINTER_MOVE;
         }
         return caps;
     }
@@ -277,6 +384,22 @@ final class AtspiMapping {
 
     /** Roles whose text content is their text lane (labels only when their name is empty). */
     static boolean readsContent(final int roleClass) {
-        return roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_LABEL;
+        return roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_LABEL || roleClass == CLASS_SPIN;
+    }
+
+    /** Target roles whose objects read their content (see {@link #readsContent}). */
+    static boolean readsContentRole(final int role) {
+        return role == Role.TEXT || role == Role.TEXT_FIELD || role == Role.LABEL || role == Role.SPIN_BUTTON;
+    }
+
+    /**
+     * Roles kept even when empty (§5.13 "Left out"): windows and the
+     * bars and lists that group controls. Any other object without a name, a text, a capability
+     * and a Selection is a layout container and is left out.
+     */
+    static boolean structural(final int roleClass) {
+        return roleClass == CLASS_WINDOW || roleClass == CLASS_DIALOG || roleClass == CLASS_MENU_BAR
+            || roleClass == CLASS_TOOL_BAR || roleClass == CLASS_MENU || roleClass == CLASS_TAB_LIST
+            || roleClass == CLASS_TAB || roleClass == CLASS_PROGRESS_BAR;
     }
 }

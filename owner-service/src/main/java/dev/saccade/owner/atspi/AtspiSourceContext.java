@@ -17,6 +17,7 @@ public final class AtspiSourceContext {
     public static final String RECONNECT_INTERVAL_MS_PROP = "saccade.owner.atspi.reconnect.interval.ms";
     public static final String CONNECT_TIMEOUT_MS_PROP = "saccade.owner.atspi.connect.timeout.ms";
     public static final String PEER_TO_PEER_PROP = "saccade.owner.atspi.peer.to.peer";
+    public static final String COLLAPSE_PROP = "saccade.owner.atspi.collapse";
 
     /**
      * Nodes one application contributes per refresh: 5,000. A GTK window rarely has more than a
@@ -55,6 +56,7 @@ public final class AtspiSourceContext {
     private long reconnectIntervalMs = Long.getLong(RECONNECT_INTERVAL_MS_PROP, RECONNECT_INTERVAL_MS_DEFAULT);
     private long connectTimeoutMs = Long.getLong(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
     private boolean peerToPeer = Boolean.parseBoolean(System.getProperty(PEER_TO_PEER_PROP, "true"));
+    private boolean collapse = Boolean.parseBoolean(System.getProperty(COLLAPSE_PROP, "true"));
     private boolean concluded;
 
     /** The session bus, where {@code org.a11y.Bus.GetAddress} is asked. */
@@ -126,6 +128,17 @@ public final class AtspiSourceContext {
      */
     public AtspiSourceContext peerToPeer(final boolean on) {
         peerToPeer = on;
+        return this;
+    }
+
+    /**
+     * Leave out of the snapshot what an agent cannot see or use (default on, agent-abi §5.13
+     * "Left out"): objects not on screen, and layout containers without
+     * a name, text, capability or Selection, whose children move up to the nearest object kept.
+     * Off: every object read, as the toolkit reports it.
+     */
+    public AtspiSourceContext collapse(final boolean on) {
+        collapse = on;
         return this;
     }
 
@@ -215,5 +228,9 @@ public final class AtspiSourceContext {
 
     public boolean peerToPeer() {
         return peerToPeer;
+    }
+
+    public boolean collapse() {
+        return collapse;
     }
 }

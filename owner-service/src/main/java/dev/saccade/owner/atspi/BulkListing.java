@@ -12,7 +12,6 @@ import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_ROLE;
 import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
 
-import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +88,7 @@ final class BulkListing {
                 channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EARLY_EXTENTS, j,
                     new UInt32(0));
             }
-            if ((node.role() == Role.TEXT || node.role() == Role.TEXT_FIELD) && !node.hasFlag(TargetFlag.SECURE)
+            if (AtspiMapping.readsContentRole(node.role()) && !node.hasFlag(TargetFlag.SECURE)
                 && maxTextChars > 0) {
                 channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "Get", "ss", K_EARLY_CHAR_COUNT, j,
                     AtspiBus.TEXT, "CharacterCount");

@@ -19,10 +19,19 @@ import java.util.Map;
  * details, and the {@link AccessibilityNode}s they become at the end: canonical order, parents,
  * bounds, the text lane and stable ids. Both listings (the bulk one and the walk) fill it, so the
  * mapping to nodes is written once. Source thread only.
+ *
+ * <p>The scene does not see every object (§5.13 "Left out"): an
+ * object that is not on screen is left out with its descendants, an object of no area is left
+ * out alone, and a layout container (no
+ * name, text, capability or Selection; filler, panel, scroll pane and the like) is left out while
+ * its children move up to the nearest object that stays. Ids do not change: a kept object has the
+ * id it has in the full tree.
  */
 final class DraftTree {
     /** The parent index of the application object's children. */
     static final int ROOT = -1;
+    /** {@code keptAt} of a hidden object: it and its descendants are left out of the scene. */
+    private static final int HIDDEN = -2;
 
     /** One object while its facts come in. */
     static final class Draft {
@@ -67,6 +76,9 @@ final class DraftTree {
 
     private final KnownApp app;
     private final int maxTextChars;
+    /** Leave hidden objects and empty containers out of {@link #shownNodes()} (§5.13). */
+    private final boolean collapse;
+    private List<AccessibilityNode> shownNodes = List.of();
     private final List<Draft> drafts = new ArrayList<>();
     private final Map<String, Integer> indexByPath = new HashMap<>();
     /** Walk only: the application object's children, as indexes. */
@@ -78,9 +90,10 @@ final class DraftTree {
     /** The budget cut the object list. */
     boolean truncated;
 
-    DraftTree(final KnownApp app, final int maxTextChars) {
+    DraftTree(final KnownApp app, final int maxTextChars, final boolean collapse) {
         this.app = app;
         this.maxTextChars = maxTextChars;
+        this.collapse = collapse;
     }
 
     int size() {
@@ -158,47 +171,143 @@ final class DraftTree {
 
     /**
      * The nodes, in canonical order, each object's descendants left out with it where it vanished.
+     * {@link #shownNodes()} then holds the scene's view of them.
      *
      * @param walked the objects came from the walk (else from the bulk listing)
      */
     List<AccessibilityNode> buildNodes(final boolean walked) {
         final int n = drafts.size();
-        final long[] ids = new long[n];
-        final boolean[] skip = new boolean[n];
-        final List<AccessibilityNode> built = new ArrayList<>(n);
+        final int[] order = new int[n];
+        int count = 0;
         if (walked) {
             // Depth-first from the application object: canonical order, like GetMatches gives.
             final int[] stack = new int[n + 1];
-            final List<Integer> order = new ArrayList<>(n);
             for (final int r : rootChildren) {
                 int top = 0;
                 stack[top++] = r;
                 while (top > 0) {
                     final int i = stack[--top];
-                    order.add(i);
+                    order[count++] = i;
                     final Draft d = drafts.get(i);
                     for (int c = d.childCount - 1; c >= 0; c--) {
                         stack[top++] = d.children[c];
                     }
                 }
             }
-            for (final int i : order) {
-                add(built, i, drafts.get(i).parent, ids, skip);
-            }
         } else {
             for (int i = 0; i < n; i++) {
-                add(built, i, bulkParents == null ? ROOT : bulkParents[i], ids, skip);
+                order[count++] = i;
             }
         }
+        final int[] parents = new int[n];
+        for (int k = 0; k < count; k++) {
+            final int i = order[k];
+            parents[i] = walked ? drafts.get(i).parent : bulkParents == null ? ROOT : bulkParents[i];
+        }
+        // A scroll pane scrolls when one of its scroll bars shows (GTK hides those it does not need).
+        final boolean[] scrolls = new boolean[n];
+        for (int k = 0; k < count; k++) {
+            final int i = order[k];
+            final Draft d = drafts.get(i);
+            if (d.roleClass == AtspiMapping.CLASS_SCROLL_BAR && (d.states & AtspiMapping.S_SHOWN) != 0
+                && parents[i] != ROOT && drafts.get(parents[i]).roleClass == AtspiMapping.CLASS_SCROLL_PANE) {
+                scrolls[parents[i]] = true;
+            }
+        }
+        final long[] ids = new long[n];
+        final boolean[] skip = new boolean[n];
+        /** The nearest kept object at or above each object (ROOT: none), for re-parenting. */
+        final int[] keptAt = new int[n];
+        final List<AccessibilityNode> built = new ArrayList<>(count);
+        final List<AccessibilityNode> shown = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            final int i = order[k];
+            final int parent = parents[i];
+            final Draft d = drafts.get(i);
+            if (d.dropped || (parent != ROOT && skip[parent])) {
+                skip[i] = true;
+                continue;
+            }
+            final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i]);
+            ids[i] = node.targetId();
+            built.add(node);
+            final int above = parent == ROOT ? ROOT : keptAt[parent];
+            keptAt[i] = above;
+            if (!collapse) {
+                keptAt[i] = i;
+                shown.add(node);
+            } else if (hidden(d, parent, keptAt)) {
+                keptAt[i] = HIDDEN;
+            } else if (!empty(d, node) && !(d.hasExtents && (d.width <= 0 || d.height <= 0))) {
+                // (an object of no area is not on screen either, but what is inside it may be)
+                keptAt[i] = i;
+                shown.add(node.parentId() == (above == ROOT ? 0 : ids[above]) ? node
+                    : node.withParent(above == ROOT ? 0 : ids[above]));
+            }
+        }
+        shownNodes = Collections.unmodifiableList(collapse ? foldWrappers(shown) : shown);
         return Collections.unmodifiableList(built);
     }
 
-    private void add(final List<AccessibilityNode> built, final int i, final int parent, final long[] ids, final boolean[] skip) {
-        final Draft d = drafts.get(i);
-        if (d.dropped || (parent != ROOT && skip[parent])) {
-            skip[i] = true;
-            return;
+    /**
+     * Merges a nameless, textless object whose only kept child is a leaf offering everything it
+     * does (GTK wraps the cells of each tree-view row in such a container cell, with the same
+     * actions) with that child: the wrapper stays, the object the toolkit's Selection counts, with
+     * the child's text, name, capabilities and states, and the child is left out.
+     */
+    private static List<AccessibilityNode> foldWrappers(final List<AccessibilityNode> shown) {
+        final Map<Long, Integer> children = new HashMap<>();
+        final Map<Long, AccessibilityNode> onlyChild = new HashMap<>();
+        for (final AccessibilityNode n : shown) {
+            if (n.parentId() != 0) {
+                children.merge(n.parentId(), 1, Integer::sum);
+                onlyChild.put(n.parentId(), n);
+            }
         }
+        final Map<Long, AccessibilityNode> merged = new HashMap<>();
+        final java.util.Set<Long> absorbed = new java.util.HashSet<>();
+        for (final AccessibilityNode n : shown) {
+            final AccessibilityNode child = onlyChild.get(n.targetId());
+            if (child != null && children.get(n.targetId()) == 1 && !children.containsKey(child.targetId())
+                && n.name().isEmpty() && n.text().isEmpty() && (n.capabilities() & ~child.capabilities()) == 0
+                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG) {
+                merged.put(n.targetId(), n.absorbing(child));
+                absorbed.add(child.targetId());
+            }
+        }
+        if (merged.isEmpty()) {
+            return shown;
+        }
+        final List<AccessibilityNode> out = new ArrayList<>(shown.size() - absorbed.size());
+        for (final AccessibilityNode n : shown) {
+            if (!absorbed.contains(n.targetId())) {
+                out.add(merged.getOrDefault(n.targetId(), n));
+            }
+        }
+        return out;
+    }
+
+    /** The scene's view of the last {@link #buildNodes}: hidden objects and empty containers left out (§5.13). */
+    List<AccessibilityNode> shownNodes() {
+        return shownNodes;
+    }
+
+    /**
+     * Not on screen: not SHOWING and VISIBLE, scrolled out of view (the off-screen extents), or
+     * inside such an object. Such objects and their descendants are left out of the scene.
+     */
+    private static boolean hidden(final Draft d, final int parent, final int[] keptAt) {
+        return (parent != ROOT && keptAt[parent] == HIDDEN) || (d.states & AtspiMapping.S_SHOWN) == 0
+            || d.x == OFF_SCREEN || d.y == OFF_SCREEN;
+    }
+
+    /** A layout container: no name, no text, no capability, no Selection, and not a structural role. */
+    private static boolean empty(final Draft d, final AccessibilityNode node) {
+        return d.name.isEmpty() && node.text().isEmpty() && node.capabilities() == 0
+            && (d.interfaces & AtspiMapping.I_SELECTION) == 0 && !AtspiMapping.structural(d.roleClass);
+    }
+
+    private AccessibilityNode node(final Draft d, final long parentId, final boolean scrolls) {
         final boolean offScreenSentinel = d.x == OFF_SCREEN || d.y == OFF_SCREEN;
         final boolean onScreen = d.hasExtents && !offScreenSentinel && d.width > 0 && d.height > 0;
         final int x = offScreenSentinel ? 0 : d.x;
@@ -216,12 +325,11 @@ final class DraftTree {
             text = d.name;
         }
         final int role = AtspiMapping.targetRole(d.roleClass, d.states);
-        final int caps = AtspiMapping.capabilities(d.roleClass, d.states, d.interfaces, d.actionCount);
+        final int caps = AtspiMapping.capabilities(d.roleClass, d.states, d.interfaces, d.actionCount, scrolls);
         final int flags = AtspiMapping.flags(d.roleClass, d.states, caps, onScreen, truncatedText);
+        final int states = AtspiMapping.targetStates(d.roleClass, d.states);
         final long id = AtspiTargetIds.of(app.idSeed, d.path, d.roleClass);
-        ids[i] = id;
-        final long parentId = parent == ROOT ? 0 : ids[parent];
-        built.add(new AccessibilityNode(id, parentId, role, caps, flags, x, y, width, height, text, d.name, app.pid,
-            app.busName, d.path));
+        return new AccessibilityNode(id, parentId, role, caps, flags, states, x, y, width, height, text, d.name, app.pid,
+            app.busName, d.path);
     }
 }

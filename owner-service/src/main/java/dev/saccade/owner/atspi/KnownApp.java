@@ -32,7 +32,10 @@ final class KnownApp {
     /** Peer connections that failed or timed out; after {@link #MAX_PEER_FAILURES} the bus it is. */
     int peerFailures;
     static final int MAX_PEER_FAILURES = 3;
+    /** Every object the last refresh read: the next refresh asks these for details early. */
     List<AccessibilityNode> nodes = List.of();
+    /** What the scene shows of them (see {@link DraftTree}): what the snapshot publishes. */
+    List<AccessibilityNode> shownNodes = List.of();
     boolean complete;
     String error;
     long refreshedNs;
@@ -48,7 +51,7 @@ final class KnownApp {
     AccessibleApplication view() {
         if (view == null) {
             view = new AccessibleApplication(
-                busName, pid, name, nodes, complete, collection == COLLECTION_YES, error, refreshedNs);
+                busName, pid, name, shownNodes, complete, collection == COLLECTION_YES, error, refreshedNs);
         }
         return view;
     }

@@ -103,7 +103,7 @@ final class RefreshPasses {
             for (final KnownApp app : apps) {
                 if (all || !app.probed || dirty.contains(app.busName)) {
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
-                        context.maxTextChars(), System.nanoTime(), appDeadlineNs);
+                        context.maxTextChars(), context.collapse(), System.nanoTime(), appDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }
@@ -252,6 +252,7 @@ final class RefreshPasses {
         final List<AccessibilityNode> nodes = r.nodes();
         if (nodes != null) {
             app.nodes = nodes;
+            app.shownNodes = r.shownNodes();
             app.refreshedNs = nowNs;
         }
         app.complete = r.complete();

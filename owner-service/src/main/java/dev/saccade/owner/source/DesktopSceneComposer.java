@@ -14,14 +14,17 @@ import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Builds each scene generation from the latest desktop snapshot (X11) and the latest
  * accessibility snapshot (AT-SPI2): one WINDOW target per client window, topmost first, with
- * occlusion worked out from the stacking order; then every accessible object, linked to its
- * window and occluded where a window above covers it; then the grid cells of every display.
+ * occlusion worked out from the stacking order; then every accessible object, linked to the
+ * window of its frame and occluded where a window above covers it; then the grid cells of every
+ * display.
  * Runs on the threads that deliver snapshots (the X11 reader's and the AT-SPI source's), one
  * at a time, never on the owner thread.
  *
@@ -33,6 +36,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     public static final long X11_PERMISSION_EPOCH = 1;
     /** Confidence of records read from the window system: exact. */
     public static final int EXACT_CONFIDENCE_Q16 = 0xFFFF;
+    /** How far a frame's bounds may lie from its window's and still count as the same (§5.3). */
+    static final int FRAME_SLACK_PX = 8;
     /** Probe points per axis when the centre of a window is covered. */
     private static final int SAFE_POINT_PROBES = 9;
 
@@ -150,8 +155,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     }
 
     /**
-     * The accessible objects, in each application's document order. Each is tied to its
-     * application's window (by pid, the one holding the object's centre), its top objects are
+     * The accessible objects, in each application's document order. Each belongs to the window of
+     * its top-level accessible object, its frame ({@link #frameWindow}); its frame's children are
      * parented to that window's target, and it is OCCLUDED (not ACTIONABLE) when windows above
      * cover every probe point of its bounds.
      */
@@ -159,9 +164,14 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         final List<MonitorInfo> monitors, final AccessibilitySnapshot semantic, final int firstOrder, final int[] safe) {
         int order = firstOrder;
         final List<AccessibilityNode> nodes = semantic.nodes();
+        // Parents come before their children (document order): each object takes its parent's window.
+        final Map<Long, Integer> windowByNode = new HashMap<>(nodes.size() * 2);
         for (int n = 0; n < nodes.size(); n++) {
             final AccessibilityNode node = nodes.get(n);
-            final int window = windowOf(windows, node);
+            final Integer parentWindow = node.parentId() == 0 ? null : windowByNode.get(node.parentId());
+            final int window = parentWindow != null ? parentWindow
+                : node.parentId() == 0 ? frameWindow(windows, node) : windowOf(windows, node);
+            windowByNode.put(node.targetId(), window);
             int flags = node.flags();
             final boolean sized = node.width() > 0 && node.height() > 0;
             if (sized && window >= 0 && safePoint(windows, window, node.x(), node.y(), node.width(), node.height(), safe)) {
@@ -190,7 +200,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 .role(node.role())
                 .sourceBits(SourceBit.ACCESSIBILITY)
                 .confidenceQ16(EXACT_CONFIDENCE_Q16)
-                .order(order++);
+                .order(order++)
+                .states(node.states());
             if (!node.hasFlag(TargetFlag.TEXT_REDACTED)) {
                 final byte[] text = node.text().getBytes(StandardCharsets.UTF_8);
                 p.text(t, text, 0, text.length);
@@ -200,9 +211,50 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     }
 
     /**
-     * Stacking index of the window an accessible object belongs to: among windows of its
-     * application's pid the topmost holding its centre, else the topmost of that pid; without a
-     * pid the topmost window holding its centre; -1 if none.
+     * Stacking index of the window of a top-level accessible object (a frame or dialog): among the
+     * windows of its application's pid the one that matches it best, by title (its accessible name
+     * is the window title) and by bounds (within {@value #FRAME_SLACK_PX} px on every edge); where
+     * those tie, the window holding its centre, then the topmost. Windows of other processes never
+     * match; without any window of its pid (or without a pid) {@link #windowOf} decides by position.
+     */
+    static int frameWindow(final List<WindowInfo> windows, final AccessibilityNode frame) {
+        if (frame.pid() == 0) {
+            return windowOf(windows, frame);
+        }
+        final int cx = frame.x() + frame.width() / 2;
+        final int cy = frame.y() + frame.height() / 2;
+        int best = -1;
+        int bestScore = -1;
+        for (int i = windows.size() - 1; i >= 0; i--) {
+            final WindowInfo w = windows.get(i);
+            if (w.pid() != frame.pid()) {
+                continue;
+            }
+            int score = 0;
+            if (!frame.name().isEmpty() && frame.name().equals(w.title())) {
+                score += 4;
+            }
+            if (frame.width() > 0 && Math.abs(frame.x() - w.x()) <= FRAME_SLACK_PX
+                && Math.abs(frame.y() - w.y()) <= FRAME_SLACK_PX && Math.abs(frame.width() - w.width()) <= FRAME_SLACK_PX
+                && Math.abs(frame.height() - w.height()) <= FRAME_SLACK_PX) {
+                score += 2;
+            }
+            if (cx >= w.x() && cx < w.x() + w.width() && cy >= w.y() && cy < w.y() + w.height()) {
+                score += 1;
+            }
+            if (score > bestScore) { // from the top down: a tie stays with the window above
+                best = i;
+                bestScore = score;
+            }
+        }
+        return best >= 0 ? best : windowOf(windows, frame);
+    }
+
+    /**
+     * Stacking index of the window an accessible object lies in, by position only (the fallback
+     * of {@link #frameWindow}): among windows of its application's pid the topmost holding its
+     * centre, else the topmost of that pid; without a pid the topmost window holding its centre;
+     * -1 if none.
      */
     static int windowOf(final List<WindowInfo> windows, final AccessibilityNode node) {
         final int cx = node.x() + node.width() / 2;

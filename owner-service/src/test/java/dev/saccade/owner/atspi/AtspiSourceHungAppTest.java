@@ -10,7 +10,6 @@ import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.SnapshotQueue;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,8 +35,9 @@ class AtspiSourceHungAppTest {
             .appTimeoutMs(APP_TIMEOUT_MS).refreshTimeoutMs(REFRESH_TIMEOUT_MS);
         try (AtspiSource source = new AtspiSource(context, snapshots)) {
             source.start();
-            final AccessibilitySnapshot before = snapshots.awaitNewestFirst(s -> complete(s, demo) && complete(s, entry),
-                Duration.ofSeconds(15), "both apps");
+            // Asking again while one is incomplete: under load a first refresh can miss the short deadline.
+            final AccessibilitySnapshot before = AtspiSourceTest.refreshUntil(source,
+                s -> complete(s, demo) && complete(s, entry), "both apps");
             final int demoNodes = before.application(demo.accessibleBusName()).nodes().size();
             tools.signal(demo.pid(), "STOP");
             try {

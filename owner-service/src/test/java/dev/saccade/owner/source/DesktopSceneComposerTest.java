@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.x11.MonitorInfo;
 import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.protocol.Role;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -82,5 +84,30 @@ class DesktopSceneComposerTest {
         assertThrows(IllegalArgumentException.class, () -> new GridLayout(0, 5));
         assertThrows(IllegalArgumentException.class, () -> new GridLayout(100, 100));
         assertEquals("r2c3", new String(new GridLayout(4, 4).label(2, 3), java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
+    private static AccessibilityNode frame(final String name, final long pid, final int x, final int y, final int w,
+        final int h) {
+        return new AccessibilityNode(TargetIds.ACCESSIBILITY_NAMESPACE | 1, 0, Role.WINDOW, 0, 0, 0, x, y, w, h, name, name,
+            pid, ":1.1", "/org/a11y/atspi/accessible/1");
+    }
+
+    @Test
+    void framesBelongToTheirWindowByTitleAndBoundsNotByWhatLiesAboveThem() {
+        // A dialog of the same process over the middle of its main window (stacking: bottom first).
+        final List<WindowInfo> windows = List.of(
+            new WindowInfo(1, 100, "Editor", 0, 0, 800, 600, false, true, 0),
+            new WindowInfo(2, 100, "Open File", 200, 150, 400, 300, false, true, 0),
+            new WindowInfo(3, 200, "Editor", 0, 0, 800, 600, false, true, 0));
+        assertEquals(0, DesktopSceneComposer.frameWindow(windows, frame("Editor", 100, 0, 0, 800, 600)),
+            "the main frame, although the dialog holds its centre");
+        assertEquals(1, DesktopSceneComposer.frameWindow(windows, frame("Open File", 100, 200, 150, 400, 300)));
+        assertEquals(1, DesktopSceneComposer.frameWindow(windows, frame("", 100, 203, 148, 400, 300)), "by bounds");
+        assertEquals(0, DesktopSceneComposer.frameWindow(windows, frame("Editor", 100, 50, 50, 10, 10)),
+            "by title, wherever it lies");
+        assertEquals(1, DesktopSceneComposer.windowOf(windows, frame("Editor", 100, 0, 0, 800, 600)),
+            "by position alone the dialog would have taken it");
+        assertEquals(-1, DesktopSceneComposer.frameWindow(windows, frame("Editor", 999, 0, 0, 800, 600)),
+            "no window of its process: by position, and none is of pid 999");
     }
 }
