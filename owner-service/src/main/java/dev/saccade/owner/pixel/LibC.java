@@ -38,6 +38,8 @@ final class LibC {
 
     static native int close(int fd);
 
+    static native long read(int fd, byte[] buffer, long count);
+
     static native String getenv(String name);
 
     static native int setenv(String name, String value, int overwrite);
