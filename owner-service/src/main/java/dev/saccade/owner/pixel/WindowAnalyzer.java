@@ -23,6 +23,8 @@ final class WindowAnalyzer {
     private static final float MIN_BOX_WORD_CONFIDENCE = 20f;
     private static final int DARK = 110;
     private static final int BOX_SCALE = 2;
+    /** A box read less surely than this is read again at twice the scale; the surer reading wins. */
+    private static final float SURE_BOX_CONFIDENCE = 85f;
     private static final int BOX_PAD = 8;
     private static final int BOX_INSET = 2;
     private static final int MAX_LABEL_HEIGHT = 64;
@@ -274,30 +276,62 @@ final class WindowAnalyzer {
         if (eraseBorder(crop, bw, bh, background) >= bw + bh) {
             c.bordered = true; // an outline all round (an Athena oval, a rounded frame): a control's shape
         }
-        final int ow = bw * BOX_SCALE + 2 * BOX_PAD;
-        final int oh = bh * BOX_SCALE + 2 * BOX_PAD;
-        final byte[] image = new byte[ow * oh];
-        java.util.Arrays.fill(image, (byte) background);
-        for (int y = 0; y < bh * BOX_SCALE; y++) {
-            final int src = (y / BOX_SCALE) * bw;
-            final int dst = (BOX_PAD + y) * ow + BOX_PAD;
-            for (int x = 0; x < bw * BOX_SCALE; x++) {
-                image[dst + x] = crop[src + x / BOX_SCALE];
+        float best = readScaled(crop, bw, bh, background, bx, by, BOX_SCALE, deadlineMs, c.words);
+        if (best < SURE_BOX_CONFIDENCE) {
+            // doubtful: a second look at twice the size (digits such as 3 and 5 part there)
+            final List<OcrWord> second = new ArrayList<>();
+            final float other = readScaled(crop, bw, bh, background, bx, by, 2 * BOX_SCALE, deadlineMs, second);
+            if (other > best) {
+                c.words.clear();
+                c.words.addAll(second);
+                best = other;
             }
         }
+        if (!c.words.isEmpty()) {
+            c.ocrConfidence = best;
+        }
+    }
+
+    /** One read of a prepared crop at a scale; the words go to {@code out}; returns their mean confidence (0 if none). */
+    private float readScaled(final byte[] crop, final int bw, final int bh, final int background, final int bx,
+        final int by, final int scale, final int deadlineMs, final List<OcrWord> out) {
+        final int ow = bw * scale + 2 * BOX_PAD;
+        final int oh = bh * scale + 2 * BOX_PAD;
+        final byte[] image = new byte[ow * oh];
+        java.util.Arrays.fill(image, (byte) background);
+        upscale(crop, bw, bh, image, ow, BOX_PAD, scale);
         boxWords.clear();
         ocr.recognize(image, ow, oh, Tesseract.PSM_SINGLE_LINE, deadlineMs, boxWords);
         float sum = 0;
         for (final OcrWord word : boxWords) {
             final String text = clean(word.text());
             if (word.confidence() >= MIN_BOX_WORD_CONFIDENCE && !text.isEmpty()) {
-                c.words.add(new OcrWord(text, bx + (word.x() - BOX_PAD) / BOX_SCALE, by + (word.y() - BOX_PAD) / BOX_SCALE,
-                    word.width() / BOX_SCALE, word.height() / BOX_SCALE, 0, word.confidence()));
+                out.add(new OcrWord(text, bx + (word.x() - BOX_PAD) / scale, by + (word.y() - BOX_PAD) / scale,
+                    word.width() / scale, word.height() / scale, 0, word.confidence()));
                 sum += word.confidence();
             }
         }
-        if (!c.words.isEmpty()) {
-            c.ocrConfidence = sum / c.words.size();
+        return out.isEmpty() ? 0 : sum / out.size();
+    }
+
+    /** Bilinear upscaling into {@code out} at ({@code pad}, {@code pad}): smooth edges read better than blocks. */
+    static void upscale(final byte[] in, final int w, final int h, final byte[] out, final int outWidth, final int pad,
+        final int scale) {
+        for (int y = 0; y < h * scale; y++) {
+            final double sy = Math.max(0, (y + 0.5) / scale - 0.5);
+            final int y0 = Math.min(h - 1, (int) sy);
+            final int y1 = Math.min(h - 1, y0 + 1);
+            final double fy = sy - y0;
+            final int dst = (pad + y) * outWidth + pad;
+            for (int x = 0; x < w * scale; x++) {
+                final double sx = Math.max(0, (x + 0.5) / scale - 0.5);
+                final int x0 = Math.min(w - 1, (int) sx);
+                final int x1 = Math.min(w - 1, x0 + 1);
+                final double fx = sx - x0;
+                final double top = (in[y0 * w + x0] & 0xFF) * (1 - fx) + (in[y0 * w + x1] & 0xFF) * fx;
+                final double bottom = (in[y1 * w + x0] & 0xFF) * (1 - fx) + (in[y1 * w + x1] & 0xFF) * fx;
+                out[dst + x] = (byte) (int) Math.round(top * (1 - fy) + bottom * fy);
+            }
         }
     }
 
@@ -418,23 +452,32 @@ final class WindowAnalyzer {
             return;
         }
         int x0 = Integer.MAX_VALUE;
-        int y0 = Integer.MAX_VALUE;
         int x1 = Integer.MIN_VALUE;
-        int y1 = Integer.MIN_VALUE;
+        final int[] tops = new int[line.size()];
+        final int[] bottoms = new int[line.size()];
         float confidence = 0;
-        for (final OcrWord word : line) {
+        for (int i = 0; i < line.size(); i++) {
+            final OcrWord word = line.get(i);
             x0 = Math.min(x0, word.x());
-            y0 = Math.min(y0, word.y());
             x1 = Math.max(x1, word.x() + word.width());
-            y1 = Math.max(y1, word.y() + word.height());
+            tops[i] = word.y();
+            bottoms[i] = word.y() + word.height();
             confidence += word.confidence();
         }
+        // the line's band is its words' median top and bottom: one word boxed with noise above
+        // or below does not stretch it
+        java.util.Arrays.sort(tops);
+        java.util.Arrays.sort(bottoms);
+        final int y0 = tops[tops.length / 2];
+        final int y1 = Math.max(y0 + 1, bottoms[(bottoms.length - 1) / 2]);
         final String text = join(line);
-        // a line's box is its ink padded a little: what a pointer must hit to reach it
-        final int x = Math.max(0, x0 - 2);
-        final int y = Math.max(0, y0 - 2);
-        final int w = x1 - x0 + 4;
-        final int h = y1 - y0 + 4;
+        // a line's box is its ink padded by a third of its height: what a pointer aims at, and
+        // about the extent toolkits give a label
+        final int pad = Math.max(2, (y1 - y0) / 3);
+        final int x = Math.max(0, x0 - pad);
+        final int y = Math.max(0, y0 - pad);
+        final int w = x1 + pad - x;
+        final int h = y1 + pad - y;
         out.add(new PixelElement(id(xid, x, y, w, h, text), x, y, w, h, Role.TEXT, text,
             q16(confidence / line.size() / 100.0), TargetFlag.APPROXIMATE));
     }
