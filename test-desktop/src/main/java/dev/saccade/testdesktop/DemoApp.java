@@ -27,6 +27,10 @@ public enum DemoApp {
         List.of("zenity", "--entry", "--title=Saccade entry", "--text=Type a line and press OK"),
         Map.of(), "Saccade entry", "zenity", "zenity"),
 
+    /** A zenity password dialog: its entry is a SECURE field (AT-SPI role password text). */
+    ZENITY_PASSWORD("zenity-password", List.of("zenity", "--password", "--title=Saccade password"),
+        Map.of(), "Saccade password", "zenity", "zenity"),
+
     /**
      * Qt 5's calculator example. Qt registers on AT-SPI2 only when told to, whatever
      * {@code org.a11y.Status.IsEnabled} says.

@@ -153,6 +153,18 @@ public final class PixelSource implements AutoCloseable {
         return context;
     }
 
+    /**
+     * Whether a pixel source can capture this display (MIT-SHM and DAMAGE present, a shared
+     * segment attaches): null if so, else why not. For diagnostics.
+     */
+    public static String captureProblem(final String display) {
+        try (X11Capture x = X11Capture.open(display)) {
+            return null;
+        } catch (final RuntimeException e) {
+            return e.getMessage();
+        }
+    }
+
     // ---------------------------------------------------------------- pixel thread
 
     private void run() {
@@ -384,7 +396,8 @@ public final class PixelSource implements AutoCloseable {
 
     /**
      * The secure fields of window {@code index} (window-relative); true if the tree marks the
-     * whole window secure (a secure node that is its window or covers half of it).
+     * whole window secure (a secure node that is its window or covers half of it), or has a
+     * secure node of it outside its bounds (a tree read before the window moved).
      */
     static boolean secureRects(final List<WindowInfo> windows, final int index, final AccessibilitySnapshot a,
         final List<int[]> out) {
@@ -400,6 +413,10 @@ public final class PixelSource implements AutoCloseable {
             }
             if (node.role() == Role.WINDOW || 2L * node.width() * node.height() >= (long) w.width() * w.height()) {
                 return true;
+            }
+            if (node.width() <= 0 || node.height() <= 0 || node.x() < w.x() - 2 || node.y() < w.y() - 2
+                || node.x() + node.width() > w.x() + w.width() + 2 || node.y() + node.height() > w.y() + w.height() + 2) {
+                return true; // a secure field whose place the tree does not know (yet): no safe part to read
             }
             out.add(new int[] {node.x() - w.x(), node.y() - w.y(), node.width(), node.height()});
         }

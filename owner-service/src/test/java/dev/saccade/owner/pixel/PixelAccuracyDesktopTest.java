@@ -1,6 +1,5 @@
 package dev.saccade.owner.pixel;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.atspi.AccessibilityNode;
@@ -78,9 +77,9 @@ class PixelAccuracyDesktopTest {
     void labelledControlsAreFoundWithTheirExactText(final TestDesktop desktop) throws Exception {
         final List<AppHandle> apps = desktop.apps();
         // side by side: gtk3-demo at the left, the calculator and the entry at the right
-        place(desktop, app(apps, DemoApp.GTK3_DEMO), 0, 0);
-        place(desktop, app(apps, DemoApp.QT_CALCULATOR), 1000, 0);
-        place(desktop, app(apps, DemoApp.ZENITY_ENTRY), 1000, 500);
+        desktop.moveWindow(app(apps, DemoApp.GTK3_DEMO).windowId(), 0, 0);
+        desktop.moveWindow(app(apps, DemoApp.QT_CALCULATOR).windowId(), 1000, 0);
+        desktop.moveWindow(app(apps, DemoApp.ZENITY_ENTRY).windowId(), 1000, 500);
         final AtomicReference<AccessibilitySnapshot> latest = new AtomicReference<>();
         try (AtspiSource source = new AtspiSource(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress()),
             latest::set)) {
@@ -100,21 +99,10 @@ class PixelAccuracyDesktopTest {
             }
             final Score all = new Score();
             final int[] rows = new int[2];
-            try (X11Capture x = X11Capture.open(desktop.display()); OcrEngine ocr = OcrEngine.open(null, "eng")) {
-                final WindowAnalyzer analyzer = new WindowAnalyzer(ocr);
+            try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
                 for (final AppHandle app : apps) {
                     final int index = indexOf(windows.windows(), app.windowId());
-                    final WindowInfo w = windows.windows().get(index);
-                    final int[] rgb = new int[w.width() * w.height()];
-                    assertTrue(x.capture(w.x(), w.y(), w.width(), w.height(), rgb));
-                    final List<int[]> children = new ArrayList<>();
-                    x.descendants(w.xid(), children);
-                    for (final int[] c : children) {
-                        c[0] -= w.x();
-                        c[1] -= w.y();
-                    }
-                    final PixelWindow reading = analyzer.analyze(w.xid(), rgb, w.width(), w.height(), 0, children,
-                        List.of(), new WindowAnalyzer.Budget(5_000, 256));
+                    final PixelWindow reading = reader.read(windows.windows().get(index), 5_000, 256);
                     final Score score = score(windows.windows(), index, tree, reading);
                     final int[] row = rows(windows.windows(), index, tree, reading);
                     System.out.println("PIXEL-ACCURACY app=" + app.app() + " " + score + "; list rows and tabs "
@@ -292,12 +280,5 @@ class PixelAccuracyDesktopTest {
             }
         }
         throw new AssertionError(which + " not running");
-    }
-
-    private static void place(final TestDesktop desktop, final AppHandle app, final int x, final int y) throws Exception {
-        final Process p = desktop.configure(new ProcessBuilder("xdotool", "windowmove", Long.toString(app.windowId()),
-            Integer.toString(x), Integer.toString(y))).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "xdotool windowmove " + app);
-        assertNotNull(app);
     }
 }
