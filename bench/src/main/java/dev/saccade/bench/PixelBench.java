@@ -65,16 +65,31 @@ public final class PixelBench {
                     }
                 }
                 final PixelWindow[] last = new PixelWindow[2];
+                // CPU time of the reading thread as well: on a shared machine wall time also counts
+                // the other processes' turns, CPU time is what one core spends on the reading
+                final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+                final org.HdrHistogram.Histogram[] readCpu = {new org.HdrHistogram.Histogram(3), new org.HdrHistogram.Histogram(3)};
+                final org.HdrHistogram.Histogram[] baselineCpu = {new org.HdrHistogram.Histogram(3),
+                    new org.HdrHistogram.Histogram(3)};
                 for (int r = 0; r < rounds; r++) {
                     for (int i = 0; i < 2; i++) {
                         final int index = i;
                         final boolean baselineFirst = (r + i) % 2 == 0; // each series runs first equally often
+                        final ClickBench.Runnable1 wholeWindow = () -> {
+                            final long c0 = cpu.getCurrentThreadCpuTime();
+                            reader.wholeWindowOcr(windows[index]);
+                            baselineCpu[index].recordValue(cpu.getCurrentThreadCpuTime() - c0);
+                        };
                         if (baselineFirst) {
-                            baseline[i].round(r, reads, () -> reader.wholeWindowOcr(windows[index]));
+                            baseline[i].round(r, reads, wholeWindow);
                         }
-                        read[i].round(r, reads, () -> last[index] = reader.read(windows[index], 60_000, 64));
+                        read[i].round(r, reads, () -> {
+                            final long c0 = cpu.getCurrentThreadCpuTime();
+                            last[index] = reader.read(windows[index], 60_000, 64);
+                            readCpu[index].recordValue(cpu.getCurrentThreadCpuTime() - c0);
+                        });
                         if (!baselineFirst) {
-                            baseline[i].round(r, reads, () -> reader.wholeWindowOcr(windows[index]));
+                            baseline[i].round(r, reads, wholeWindow);
                         }
                     }
                 }
@@ -85,12 +100,19 @@ public final class PixelBench {
                     baseline[i].print();
                     lines.add(read[i].machineLine() + " elements=" + last[i].elements().size());
                     lines.add(baseline[i].machineLine());
+                    lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_%s_cpu count=%d p50_ns=%d p99_ns=%d"
+                        + " whole_window_ocr_cpu_p50_ns=%d p50_ratio=%.2f", names[i], readCpu[i].getTotalCount(),
+                        readCpu[i].getValueAtPercentile(50), readCpu[i].getValueAtPercentile(99),
+                        baselineCpu[i].getValueAtPercentile(50),
+                        (double) readCpu[i].getValueAtPercentile(50) / baselineCpu[i].getValueAtPercentile(50)));
                     lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_%s_vs_whole_window_ocr p50_ratio=%.2f"
                         + " p99_ratio=%.2f", names[i], ratio(read[i], baseline[i], 50), ratio(read[i], baseline[i], 99)));
                 }
                 final long gtkP50 = read[0].h.getValueAtPercentile(50);
-                lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_gtk3_demo_goal p50_ns=%d goal_ns=%d met=%s",
-                    gtkP50, GOAL_GTK_P50_NS, gtkP50 <= GOAL_GTK_P50_NS));
+                final long gtkCpuP50 = readCpu[0].getValueAtPercentile(50);
+                lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_gtk3_demo_goal p50_ns=%d cpu_p50_ns=%d goal_ns=%d"
+                    + " met=%s cpu_met=%s", gtkP50, gtkCpuP50, GOAL_GTK_P50_NS, gtkP50 <= GOAL_GTK_P50_NS,
+                    gtkCpuP50 <= GOAL_GTK_P50_NS));
             }
             lines.add(idle(desktop, idleSeconds));
         }
