@@ -113,6 +113,28 @@ class PixelTargetsDesktopTest {
         } finally {
             desktop.closeApp(other);
         }
+        // a click on its 7 changes xcalc's display: the damage makes the window read again, and
+        // the display's new text is a second "7" of the window (the app's own output, read back)
+        final long captures = service.pixels().captures();
+        final ActionCompletionFlyweight click = InputHelperDesktopTest.send(client, new byte[0],
+            a -> a.kind(ActionKind.CLICK).targetId(ids.get(keys.indexOf("7"))).buttonBits(Button.LEFT), 0);
+        assertEquals(ResultCode.OK, click.result(), ResultCode.name(click.result()));
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (count(calc.windowId(), "7") < 2) {
+            assertTrue(System.nanoTime() < deadline, "xcalc's display never read 7 after the click");
+            awaitNewer(query(0, null).generation().generation());
+        }
+        assertTrue(service.pixels().captures() > captures, "the window was captured again after the damage");
+    }
+
+    /** PIXEL targets of the window with exactly this text. */
+    private int count(final long window, final String text) throws Exception {
+        final CompletionFlyweight c = query(SourceMode.PIXEL, text);
+        int n = 0;
+        for (int i = 0; i < c.targetCount(); i++) {
+            n += target(c, i).windowId() == window ? 1 : 0;
+        }
+        return n;
     }
 
     @Test

@@ -119,6 +119,34 @@ class PixelAccuracyDesktopTest {
         }
     }
 
+    @Test
+    void aReadingCutByItsBudgetOrDeadlineIsIncomplete(final TestDesktop desktop) throws Exception {
+        final WindowInfo calc = X11DesktopReader.readOnce(desktop.display())
+            .window(app(desktop.apps(), DemoApp.QT_CALCULATOR).windowId());
+        desktop.moveWindow(calc.xid(), 1000, 0);
+        try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+            final WindowInfo w = awaitMoved(desktop, calc.xid(), 1000);
+            final PixelWindow whole = reader.read(w, 10_000, 256);
+            assertTrue(!whole.incomplete() && whole.elements().size() >= 20, "a whole reading: " + whole);
+            final PixelWindow budget = reader.read(w, 10_000, 3);
+            assertTrue(budget.incomplete(), "3 box reads for 27 buttons");
+            final PixelWindow deadline = reader.read(w, 1, 256);
+            assertTrue(deadline.incomplete(), "a 1 ms deadline");
+        }
+    }
+
+    private static WindowInfo awaitMoved(final TestDesktop desktop, final long xid, final int x) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            final WindowInfo w = X11DesktopReader.readOnce(desktop.display()).window(xid);
+            if (w != null && w.x() >= x && w.x() < x + 50) {
+                return w;
+            }
+            assertTrue(System.nanoTime() < deadline, "window moved to x=" + x + ": " + w);
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
+        }
+    }
+
     /** Labelled controls of window {@code index} against the pixel reading of it. */
     static Score score(final List<WindowInfo> windows, final int index, final AccessibilitySnapshot tree,
         final PixelWindow reading) {
