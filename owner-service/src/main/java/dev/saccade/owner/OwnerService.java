@@ -86,7 +86,7 @@ public final class OwnerService implements AutoCloseable {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
                 ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
         }
-        pixels = PixelStart.start(context.display(), composer, this::persist);
+        pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
         reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start();
         if (accessibility != null) {
             accessibility.start();

@@ -19,8 +19,9 @@ final class PixelStart {
     private PixelStart() {
     }
 
-    static PixelSource start(final String display, final DesktopSceneComposer composer, final LongConsumer persist) {
-        final PixelSourceContext context = new PixelSourceContext().display(display);
+    static PixelSource start(final String display, final boolean trees, final DesktopSceneComposer composer,
+        final LongConsumer persist) {
+        final PixelSourceContext context = new PixelSourceContext().display(display).treesExpected(trees);
         if (!context.enabled()) {
             LOG.info("event=pixel_off reason=disabled property={}", PixelSourceContext.ENABLED_PROP);
             return null;

@@ -52,6 +52,8 @@ public final class PixelSource implements AutoCloseable {
     private volatile long cacheHits;
     private volatile long damageRects;
     private volatile Set<Long> served = Set.of();
+    /** When each listed window was first seen (its desktop snapshot's capture time); pixel thread only. */
+    private final Map<Long, Long> firstSeenNs = new HashMap<>();
     private int wakeRead = -1;
     private int wakeWrite = -1;
     private Thread thread;
@@ -423,9 +425,21 @@ public final class PixelSource implements AutoCloseable {
         return false;
     }
 
-    /** The windows pixels serve: on screen and, unless configured for all, without accessible objects. */
+    /**
+     * The windows pixels serve: on screen and, unless configured for all, without accessible
+     * objects; with trees expected, only windows a tree read after their appearance has seen.
+     */
     List<WindowInfo> served(final DesktopSnapshot d, final AccessibilitySnapshot a) {
         final List<WindowInfo> windows = d.windows();
+        final Set<Long> listed = new HashSet<>();
+        for (final WindowInfo w : windows) {
+            listed.add(w.xid());
+            firstSeenNs.putIfAbsent(w.xid(), d.captureTimeNs());
+        }
+        firstSeenNs.keySet().retainAll(listed);
+        if (context.treesExpected() && a == null) {
+            return List.of(); // no tree yet: which fields are secure is not known
+        }
         final boolean[] treed = new boolean[windows.size()];
         if (a != null && context.serve() == PixelSourceContext.Serve.UNTREED) {
             final List<AccessibilityNode> nodes = a.nodes();
@@ -439,7 +453,8 @@ public final class PixelSource implements AutoCloseable {
         final List<WindowInfo> out = new ArrayList<>();
         for (int i = windows.size() - 1; i >= 0; i--) {
             final WindowInfo w = windows.get(i);
-            if (!treed[i] && w.viewable() && !w.hidden() && w.width() > 0 && w.height() > 0) {
+            final boolean treeKnown = !context.treesExpected() || a.captureNs() - firstSeenNs.get(w.xid()) > 0;
+            if (!treed[i] && treeKnown && w.viewable() && !w.hidden() && w.width() > 0 && w.height() > 0) {
                 out.add(w);
             }
         }

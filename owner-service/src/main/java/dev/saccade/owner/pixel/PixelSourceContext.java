@@ -38,6 +38,7 @@ public final class PixelSourceContext {
     private int boxReads = Integer.getInteger(BOX_READS_PROP, 64);
     private int quietMs = Integer.getInteger(QUIET_PROP, 100);
     private String display;
+    private boolean treesExpected;
 
     public boolean enabled() {
         return enabled;
@@ -94,6 +95,20 @@ public final class PixelSourceContext {
 
     public PixelSourceContext quietMs(final int ms) {
         quietMs = ms;
+        return this;
+    }
+
+    /**
+     * An accessibility source runs beside this one: no window is read before a tree read after
+     * the window appeared has arrived, so a secure field of a new window is known before its
+     * pixels are read, and a window whose tree is only late is not taken for one without.
+     */
+    public boolean treesExpected() {
+        return treesExpected;
+    }
+
+    public PixelSourceContext treesExpected(final boolean expected) {
+        treesExpected = expected;
         return this;
     }
 
