@@ -58,6 +58,8 @@ final class DoctorCommand implements Callable<Integer> {
 
     private PrintWriter out;
     private int problems;
+    /** The owner's pixel source can serve windows without a tree (OCR and capture work). */
+    private boolean pixelsServe;
 
     @Override
     public Integer call() throws Exception {
@@ -66,6 +68,7 @@ final class DoctorCommand implements Callable<Integer> {
         if (desktop != null) {
             checkWindowManager();
         }
+        pixelsServe = OcrCheck.report(desktop != null ? display : null, this::ok, this::problem);
         checkAccessibility(desktop);
         checkEndpoint();
         checkSupervisor();
@@ -159,11 +162,14 @@ final class DoctorCommand implements Callable<Integer> {
                 }
                 for (final WindowInfo w : desktop.windows()) {
                     final boolean hasTree = w.pid() != 0 ? withTree.contains(w.pid()) : frameTitles.contains(w.title());
-                    if (!hasTree) {
+                    if (!hasTree && pixelsServe) {
+                        info("window \"" + w.title() + "\" (" + (w.pid() != 0 ? "pid " + w.pid() : "no _NET_WM_PID")
+                            + ") exposes no accessibility tree: PIXEL targets serve it (its pixels read by OCR)");
+                    } else if (!hasTree) {
                         problem("window \"" + w.title() + "\" (" + (w.pid() != 0 ? "pid " + w.pid() : "no _NET_WM_PID")
                             + ") exposes no accessibility tree: only the window and grid cells are targets",
                             "Qt apps: start with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1; GTK apps: unset NO_AT_BRIDGE; "
-                                + "Tk apps have no AT-SPI support");
+                                + "Tk apps have no AT-SPI support; for PIXEL targets install libtesseract5 tesseract-ocr-eng");
                     }
                 }
             }

@@ -41,14 +41,33 @@ class DoctorCommandTest {
             assertTrue(out.contains("ok       accessibility bus: "), out);
             final AppHandle gtk = desktop.apps().get(0);
             assertTrue(out.matches("(?s).*info     application \\S+ \\(pid " + gtk.pid() + "\\): [1-9]\\d* nodes.*"), out);
-            assertTrue(out.contains("PROBLEM  window \"No tree here\" (no _NET_WM_PID) exposes no accessibility tree"), out);
+            // the OCR engine, and the window pixels serve for want of a tree
+            assertTrue(out.matches("(?s).*ok       OCR engine: tesseract 5\\.\\d+\\.\\d+, languages \\S*eng\\S* installed in /\\S+"
+                + ", eng configured \\(saccade\\.owner\\.pixel\\.languages\\).*"), out);
+            assertTrue(out.contains("ok       pixel capture on " + desktop.display() + ": MIT-SHM and DAMAGE"), out);
+            assertTrue(out.contains("info     window \"No tree here\" (no _NET_WM_PID) exposes no accessibility tree: "
+                + "PIXEL targets serve it"), out);
             assertTrue(!out.contains("window \"" + desktop.windowTitle(gtk.windowId()) + "\""), "gtk3-demo has a tree: " + out);
-            assertTrue(out.contains("QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1"), out);
             assertTrue(out.contains("PROBLEM  endpoint " + dir.resolve("nothing.sock") + ": no socket, the service is not running"), out);
             assertTrue(out.contains("fix:   start it with `saccade up`"), out);
         } finally {
             noTree.destroy();
             assertTrue(noTree.waitFor(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aConfiguredLanguageWithoutItsModelIsAProblemWithThePackageToInstall(final TestDesktop desktop) {
+        System.setProperty("saccade.owner.pixel.languages", "eng+zzz");
+        try {
+            final CliRun run = CliRun.run("doctor", "--display", desktop.display(),
+                "--session-bus", desktop.sessionBusAddress(), "--endpoint", dir.resolve("nothing.sock").toString());
+            assertTrue(run.out.contains("PROBLEM  OCR engine: tesseract "), run.out);
+            assertTrue(run.out.contains("eng+zzz configured"), run.out);
+            assertTrue(run.out.contains("fix:   apt-get install tesseract-ocr-zzz"), run.out);
+        } finally {
+            System.clearProperty("saccade.owner.pixel.languages");
         }
     }
 

@@ -254,6 +254,19 @@ class LauncherIT {
 
     @Test
     @Timeout(60)
+    void limitsOpenMpToOneThreadForOcrUnlessTheEnvironmentSaysOtherwise(@TempDir final Path dir) throws Exception {
+        final Path fakeHome = fakeJavaHome(dir, "17.0.15");
+        // this java prints what OpenMP would read when the owner loads libtesseract
+        Files.writeString(fakeHome.resolve("bin/java"), "#!/bin/sh\nprintf '%s\\0' \"OMP_THREAD_LIMIT=${OMP_THREAD_LIMIT-unset}\"\n");
+        final Result defaulted = run(Map.of("JAVA_HOME", fakeHome.toString()), LAUNCHER.toString(), "owner", "run");
+        assertEquals(List.of("OMP_THREAD_LIMIT=1"), argumentsOf(defaulted), defaulted::describe);
+        final Result kept = run(Map.of("JAVA_HOME", fakeHome.toString(), "OMP_THREAD_LIMIT", "2"), LAUNCHER.toString(),
+            "owner", "run");
+        assertEquals(List.of("OMP_THREAD_LIMIT=2"), argumentsOf(kept), kept::describe);
+    }
+
+    @Test
+    @Timeout(60)
     void behavesTheSameUnderBash(@TempDir final Path dir) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "no /bin/bash");
         final Path fakeHome = fakeJavaHome(dir, "25.0.3");

@@ -41,6 +41,7 @@ public final class OwnerService implements AutoCloseable {
     private GenerationFile generationFile;
     private X11DesktopReader reader;
     private AtspiSource accessibility;
+    private volatile dev.saccade.owner.pixel.PixelSource pixels; // PIXEL targets (issue 14); null when off
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
     private ListenerHandoff link;
@@ -75,11 +76,16 @@ public final class OwnerService implements AutoCloseable {
                 semantic -> {
                     composer.acceptAccessibility(semantic);
                     persist(composer.lastGeneration());
+                    final dev.saccade.owner.pixel.PixelSource pixel = pixels;
+                    if (pixel != null) {
+                        pixel.accessibility(semantic);
+                    }
                 });
         } else {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
                 ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
         }
+        pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
         reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start();
         if (accessibility != null) {
             accessibility.start();
@@ -176,6 +182,10 @@ public final class OwnerService implements AutoCloseable {
     private void publish(final DesktopSceneComposer composer, final DesktopSnapshot snapshot) {
         composer.accept(snapshot);
         persist(composer.lastGeneration());
+        final dev.saccade.owner.pixel.PixelSource pixel = pixels;
+        if (pixel != null) {
+            pixel.desktop(snapshot);
+        }
         final AtspiSource semantic = accessibility;
         if (semantic != null) {
             semantic.requestRefresh();
@@ -219,6 +229,11 @@ public final class OwnerService implements AutoCloseable {
             }
         }
         return CompletableFuture.completedFuture(ResultCode.PLATFORM_NOT_FOUND);
+    }
+
+    /** The pixel source, for diagnostics; null when off. */
+    public dev.saccade.owner.pixel.PixelSource pixels() {
+        return pixels;
     }
 
     /** The accessibility source, for diagnostics; null when off. */
@@ -286,6 +301,9 @@ public final class OwnerService implements AutoCloseable {
         }
         if (reader != null) {
             reader.close();
+        }
+        if (pixels != null) {
+            pixels.close();
         }
         if (generationFile != null) {
             try {

@@ -23,6 +23,8 @@ final class AppStarter {
     /** Pid and title of every window seen in the client list; dropped when it leaves the list. */
     private final Map<Long, X11Query.WindowProperties> windows = new HashMap<>();
     private int launchCount;
+    /** Windows without a pid already handed to an app (Xt apps are matched by title). */
+    private final java.util.Set<Long> claimedWithoutPid = new java.util.HashSet<>();
 
     AppStarter(
         final DesktopEnvironment environment,
@@ -91,6 +93,9 @@ final class AppStarter {
         final long pid = launched.pid();
         long windowId = -1;
         String title = "";
+        if (!app.accessible()) {
+            return untreedHandle(app, launched);
+        }
         for (final Map.Entry<Long, X11Query.WindowProperties> window : windows.entrySet()) {
             if (window.getValue().pid() == pid) {
                 windowId = window.getKey();
@@ -104,6 +109,20 @@ final class AppStarter {
         for (final Map.Entry<String, Long> application : accessible.entrySet()) {
             if (application.getValue() == pid) {
                 return new AppHandle(app, launched, windowId, title, application.getKey());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * An Xt app sets no {@code _NET_WM_PID}: its window is a new one with its title and no pid,
+     * one no earlier handle took; it has no accessible application.
+     */
+    private AppHandle untreedHandle(final DemoApp app, final LaunchedProcess launched) {
+        for (final Map.Entry<Long, X11Query.WindowProperties> window : windows.entrySet()) {
+            if (window.getValue().pid() <= 0 && app.expectedTitle().equals(window.getValue().title())
+                && claimedWithoutPid.add(window.getKey())) {
+                return new AppHandle(app, launched, window.getKey(), window.getValue().title(), null);
             }
         }
         return null;

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The real applications a test desktop can run. Each is a Debian package's program with a known
- * window title and a known accessibility tree; all three set {@code _NET_WM_PID} and register on
- * the AT-SPI2 bus (checked on Debian 12).
+ * window title; the GTK and Qt ones set {@code _NET_WM_PID} and register on the AT-SPI2 bus, the
+ * Athena ones (xmessage, xcalc) do neither (checked on Debian 12).
  */
 public enum DemoApp {
     /**
@@ -27,6 +27,10 @@ public enum DemoApp {
         List.of("zenity", "--entry", "--title=Saccade entry", "--text=Type a line and press OK"),
         Map.of(), "Saccade entry", "zenity", "zenity"),
 
+    /** A zenity password dialog: its entry is a SECURE field (AT-SPI role password text). */
+    ZENITY_PASSWORD("zenity-password", List.of("zenity", "--password", "--title=Saccade password"),
+        Map.of(), "Saccade password", "zenity", "zenity"),
+
     /**
      * Qt 5's calculator example. Qt registers on AT-SPI2 only when told to, whatever
      * {@code org.a11y.Status.IsEnabled} says.
@@ -34,7 +38,17 @@ public enum DemoApp {
     QT_CALCULATOR("qt-calculator",
         List.of("/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/calculator/calculator"),
         Map.of("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1", "QT_ACCESSIBILITY", "1"),
-        "Calculator", "calculator", "qtbase5-examples");
+        "Calculator", "calculator", "qtbase5-examples"),
+
+    /**
+     * An Athena (Xt) dialog: no accessibility tree, no {@code _NET_WM_PID}; every widget is an X
+     * child window. Prints the label of the button clicked on stdout and exits.
+     */
+    XMESSAGE("xmessage", List.of("xmessage", "-print", "-buttons", "Yes,No", "Proceed?"), Map.of(),
+        "xmessage", null, "x11-utils"),
+
+    /** The Athena calculator of x11-apps: no accessibility tree, no {@code _NET_WM_PID}. */
+    XCALC("xcalc", List.of("xcalc"), Map.of(), "Calculator", null, "x11-apps");
 
     private static final String QT_EXAMPLE_SUFFIX = "qt5/examples/widgets/widgets/calculator/calculator";
 
@@ -89,7 +103,12 @@ public enum DemoApp {
         return expectedTitle;
     }
 
-    /** The {@code Name} of its application object on the AT-SPI2 bus. */
+    /** Whether it registers on the AT-SPI2 bus (and sets {@code _NET_WM_PID}); Xt apps do neither. */
+    public boolean accessible() {
+        return accessibleName != null;
+    }
+
+    /** The {@code Name} of its application object on the AT-SPI2 bus; null if it has none. */
     public String accessibleName() {
         return accessibleName;
     }

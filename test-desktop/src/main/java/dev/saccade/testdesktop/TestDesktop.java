@@ -250,6 +250,21 @@ public final class TestDesktop implements AutoCloseable {
         return x11.window(windowId).pid();
     }
 
+    /**
+     * Moves a window with {@code xdotool windowmove} (the window manager puts its frame there), for
+     * tests that need windows side by side.
+     *
+     * @throws TestDesktopException if xdotool fails
+     */
+    public synchronized void moveWindow(final long windowId, final int x, final int y) {
+        checkOpen();
+        final ToolCommand.Result r = ToolCommand.run(environment, java.util.List.of("xdotool", "windowmove",
+            Long.toString(windowId), Integer.toString(x), Integer.toString(y)));
+        if (!r.succeeded()) {
+            throw new TestDesktopException("xdotool windowmove " + X11Query.hex(windowId) + " failed: " + r.stderr());
+        }
+    }
+
     /** The title of a window ({@code _NET_WM_NAME}, else {@code WM_NAME}); "" if none or gone. */
     public synchronized String windowTitle(final long windowId) {
         checkOpen();

@@ -2,6 +2,7 @@ package dev.saccade.owner.source;
 
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
+import dev.saccade.owner.pixel.PixelSnapshot;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.x11.DesktopSnapshot;
@@ -47,6 +48,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     /** Guarded by this: the inputs of the next composition. */
     private DesktopSnapshot desktop;
     private AccessibilitySnapshot accessibility;
+    private PixelSnapshot pixels;
 
     public DesktopSceneComposer(final SceneStore store, final GridLayout grid) {
         this.store = store;
@@ -76,10 +78,18 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         }
     }
 
+    /** A new pixel reading (PIXEL targets): recompose with the latest other inputs. */
+    public synchronized void acceptPixels(final PixelSnapshot snapshot) {
+        pixels = snapshot;
+        if (desktop != null) {
+            publish();
+        }
+    }
+
     /** Called holding this lock: the scene store takes one producer at a time. */
     private void publish() {
         final ScenePacket p = store.claim();
-        compose(desktop, accessibility, p);
+        compose(desktop, accessibility, pixels, p);
         lastGeneration = store.publish(p);
     }
 
@@ -88,6 +98,11 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     }
 
     void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot semantic, final ScenePacket p) {
+        compose(snapshot, semantic, null, p);
+    }
+
+    void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot semantic, final PixelSnapshot pixelReading,
+        final ScenePacket p) {
         final List<WindowInfo> windows = snapshot.windows();
         final List<MonitorInfo> monitors = snapshot.monitors();
         // On X11 the desktop-to-screen transform is the identity and changes only with the layout.
@@ -139,8 +154,16 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
             p.text(t, title, 0, title.length);
         }
 
+        final java.util.Set<Long> replaced = PixelTargets.newReplacedSet();
+        final boolean[] alsoPixel = PixelTargets.confirmed(windows, semantic, pixelReading, replaced);
         if (semantic != null) {
-            order = addAccessible(p, windows, monitors, semantic, order, safe);
+            order = addAccessible(p, windows, monitors, semantic, alsoPixel, order, safe);
+            if (order < 0) {
+                return;
+            }
+        }
+        if (pixelReading != null) {
+            order = PixelTargets.add(p, windows, monitors, pixelReading, replaced, order, safe);
             if (order < 0) {
                 return;
             }
@@ -161,7 +184,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
      * cover every probe point of its bounds.
      */
     private static int addAccessible(final ScenePacket p, final List<WindowInfo> windows,
-        final List<MonitorInfo> monitors, final AccessibilitySnapshot semantic, final int firstOrder, final int[] safe) {
+        final List<MonitorInfo> monitors, final AccessibilitySnapshot semantic, final boolean[] alsoPixel,
+        final int firstOrder, final int[] safe) {
         int order = firstOrder;
         final List<AccessibilityNode> nodes = semantic.nodes();
         // Parents come before their children (document order): each object takes its parent's window.
@@ -198,7 +222,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 .capabilityBits(node.capabilities())
                 .flags(flags)
                 .role(node.role())
-                .sourceBits(SourceBit.ACCESSIBILITY)
+                .sourceBits(alsoPixel != null && alsoPixel[n] ? SourceBit.ACCESSIBILITY | SourceBit.PIXEL : SourceBit.ACCESSIBILITY)
                 .confidenceQ16(EXACT_CONFIDENCE_Q16)
                 .order(order++)
                 .states(node.states());
@@ -256,7 +280,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
      * centre, else the topmost of that pid; without a pid the topmost window holding its centre;
      * -1 if none.
      */
-    static int windowOf(final List<WindowInfo> windows, final AccessibilityNode node) {
+    public static int windowOf(final List<WindowInfo> windows, final AccessibilityNode node) {
         final int cx = node.x() + node.width() / 2;
         final int cy = node.y() + node.height() / 2;
         int samePid = -1;

@@ -9,6 +9,7 @@ public final class TargetIds {
     public static final long WINDOW_NAMESPACE = 0x01L << 56;
     public static final long GRID_NAMESPACE = 0x02L << 56;
     public static final long ACCESSIBILITY_NAMESPACE = 0x03L << 56;
+    public static final long PIXEL_NAMESPACE = 0x04L << 56;
     private static final long LOW_56 = (1L << 56) - 1;
 
     private TargetIds() {
@@ -22,6 +23,12 @@ public final class TargetIds {
     /** A grid cell: display, row and column. */
     public static long gridCell(final long displayId, final int row, final int column) {
         return GRID_NAMESPACE | ((displayId & 0xFF_FFFFL) << 32) | ((long) (row & 0xFFFF) << 16) | (column & 0xFFFF);
+    }
+
+    /** A box the pixel source found: a digest of its window, its quantised geometry and its text. */
+    public static long pixel(final long digest) {
+        final long low = digest & LOW_56;
+        return PIXEL_NAMESPACE | (low == 0 ? 1 : low);
     }
 
     public static int namespace(final long targetId) {

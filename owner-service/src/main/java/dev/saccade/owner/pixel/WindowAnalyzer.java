@@ -1,0 +1,585 @@
+package dev.saccade.owner.pixel;
+
+import dev.saccade.owner.source.TargetIds;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetFlag;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Turns one window's pixels into {@link PixelElement}s: candidate boxes (the edge/contour
+ * {@link BoxFinder}'s and the window's X child windows), one OCR pass over the window (dark
+ * boxes inverted first: Tesseract reads dark text on light), a second OCR per box that the pass
+ * left empty (upscaled, padded, one line), a role from each box's shape, and the words outside
+ * any box grouped into text lines. Secure rectangles are blanked before OCR and nothing is
+ * reported over them. Bounded by a deadline and a budget of per-box reads; a cut reading is
+ * marked incomplete. One thread uses an instance.
+ */
+final class WindowAnalyzer {
+    /** Words Tesseract is less sure of than this are dropped (noise from icons and borders). */
+    private static final float MIN_WORD_CONFIDENCE = 40f;
+    /** A box read on its own: single symbols score low even when right. */
+    private static final float MIN_BOX_WORD_CONFIDENCE = 20f;
+    private static final int DARK = 110;
+    private static final int BOX_SCALE = 2;
+    /** A box read less surely than this is read again at twice the scale; the surer reading wins. */
+    private static final float SURE_BOX_CONFIDENCE = 85f;
+    private static final int BOX_PAD = 8;
+    private static final int BOX_INSET = 2;
+    private static final int MAX_LABEL_HEIGHT = 64;
+    private static final int MAX_LABEL_WIDTH = 480;
+
+    private final BoxFinder finder = new BoxFinder();
+    private final OcrEngine ocr;
+    private byte[] grey = new byte[0];
+    private byte[] ocrImage = new byte[0];
+    private final List<OcrWord> words = new ArrayList<>();
+    private final List<OcrWord> boxWords = new ArrayList<>();
+
+    WindowAnalyzer(final OcrEngine ocr) {
+        this.ocr = ocr;
+    }
+
+    /** Bounds of the analysis: time for the whole window and per-box OCR reads. */
+    record Budget(int deadlineMs, int maxBoxReads) {
+    }
+
+    /** A candidate box and what was read in it. */
+    private static final class Candidate {
+        final int x;
+        final int y;
+        final int w;
+        final int h;
+        final boolean exact; // an X child window: exact geometry
+        boolean bordered;
+        double cover;
+        boolean container;
+        boolean read;
+        final List<OcrWord> words = new ArrayList<>();
+        float ocrConfidence = 100f;
+
+        Candidate(final int x, final int y, final int w, final int h, final boolean exact, final boolean bordered,
+            final double cover) {
+            this.x = x;
+            this.y = y;
+            this.w = w;
+            this.h = h;
+            this.exact = exact;
+            this.bordered = bordered;
+            this.cover = cover;
+        }
+
+        boolean holds(final int px, final int py) {
+            return px >= x && px < x + w && py >= y && py < y + h;
+        }
+    }
+
+    /**
+     * @param rgb the window's pixels, 0xRRGGBB, {@code width} a row
+     * @param children the window's viewable X descendants, window-relative {x, y, w, h}
+     * @param secure rectangles (window-relative) never read nor reported
+     */
+    PixelWindow analyze(final long xid, final int[] rgb, final int width, final int height, final long pixelHash,
+        final List<int[]> children, final List<int[]> secure, final Budget budget) {
+        final long startNs = System.nanoTime();
+        final long deadlineNs = startNs + budget.deadlineMs() * 1_000_000L;
+        final int n = width * height;
+        if (grey.length < n) {
+            grey = new byte[n];
+            ocrImage = new byte[n];
+        }
+        BoxFinder.grey(rgb, n, grey);
+        for (final int[] s : secure) {
+            fill(grey, width, height, s[0], s[1], s[2], s[3], (byte) 0xFF);
+        }
+        final List<Candidate> candidates = candidates(width, height, children, secure);
+
+        // Label-sized boxes are read one by one (upscaled, one line: far better on short labels
+        // and symbols); the window pass reads the rest with those boxes blanked.
+        markContainers(candidates);
+        int boxReads = 0;
+        boolean incomplete = false;
+        for (final Candidate c : candidates) {
+            if (c.container || !labelSized(c)) {
+                continue;
+            }
+            if (boxReads >= budget.maxBoxReads() || System.nanoTime() - deadlineNs > 0) {
+                incomplete = true;
+                break;
+            }
+            boxReads++;
+            c.read = true;
+            readBox(c, candidates, width, (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L));
+        }
+        System.arraycopy(grey, 0, ocrImage, 0, n);
+        final boolean darkWindow = mean(grey, width, 0, 0, width, height) < DARK;
+        if (darkWindow) {
+            invert(ocrImage, width, 0, 0, width, height);
+        }
+        for (final Candidate c : candidates) {
+            if (c.read) {
+                fill(ocrImage, width, height, c.x, c.y, c.w, c.h, (byte) 0xFF);
+            } else if (!c.container && (mean(grey, width, c.x, c.y, c.w, c.h) < DARK) != darkWindow) {
+                invert(ocrImage, width, c.x, c.y, c.w, c.h);
+            }
+        }
+        words.clear();
+        final int remainingMs = (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L);
+        incomplete |= !ocr.recognize(ocrImage, width, height, Tesseract.PSM_SPARSE_TEXT, remainingMs, words);
+
+        final List<OcrWord> free = new ArrayList<>();
+        for (final OcrWord word : words) {
+            if (word.confidence() < MIN_WORD_CONFIDENCE || overlapsAny(word, secure) || clean(word.text()).isEmpty()) {
+                continue;
+            }
+            final Candidate owner = smallestHolding(candidates, word.x() + word.width() / 2, word.y() + word.height() / 2);
+            if (owner == null || owner.read) {
+                free.add(word);
+            } else {
+                owner.words.add(word);
+            }
+        }
+        for (final Candidate c : candidates) {
+            if (c.container || lines(c) >= 3) {
+                c.container = true;
+                free.addAll(c.words); // a frame's text is the text lines inside it
+                c.words.clear();
+            }
+        }
+
+        final List<PixelElement> elements = new ArrayList<>();
+        for (final Candidate c : candidates) {
+            if (!c.container) {
+                element(xid, c, width, elements);
+            }
+        }
+        textLines(xid, free, elements);
+        elements.sort(Comparator.comparingInt(PixelElement::y).thenComparingInt(PixelElement::x));
+        return new PixelWindow(xid, width, height, pixelHash, List.copyOf(unique(elements)), incomplete,
+            System.nanoTime() - startNs);
+    }
+
+    private List<Candidate> candidates(final int width, final int height, final List<int[]> children,
+        final List<int[]> secure) {
+        final List<BoxFinder.Box> found = finder.find(grey, width, height);
+        final List<Candidate> out = new ArrayList<>();
+        final long windowArea = (long) width * height;
+        for (final int[] r : children) {
+            final int x = Math.max(0, r[0]);
+            final int y = Math.max(0, r[1]);
+            final int w = Math.min(width, r[0] + r[2]) - x;
+            final int h = Math.min(height, r[1] + r[3]) - y;
+            if (w < 8 || h < 8 || (long) w * h >= windowArea * 8 / 10) {
+                continue; // a toolkit's wrapper around the whole client area says nothing
+            }
+            boolean bordered = false;
+            for (final BoxFinder.Box b : found) {
+                bordered |= Geometry.iou(x, y, w, h, b.x(), b.y(), b.width(), b.height()) > 0.6;
+            }
+            out.add(new Candidate(x, y, w, h, true, bordered, 1.0));
+        }
+        for (final BoxFinder.Box b : found) {
+            boolean known = false;
+            for (final Candidate c : out) {
+                known |= c.exact && Geometry.iou(c.x, c.y, c.w, c.h, b.x(), b.y(), b.width(), b.height()) > 0.6;
+            }
+            if (!known) {
+                out.add(new Candidate(b.x(), b.y(), b.width(), b.height(), false, true, b.cover()));
+            }
+        }
+        out.removeIf(c -> {
+            for (final int[] s : secure) {
+                if (Geometry.intersects(c.x, c.y, c.w, c.h, s[0], s[1], s[2], s[3])) {
+                    return true;
+                }
+            }
+            return false;
+        });
+        return out;
+    }
+
+    /** A box holding two others (or a tall one holding one) is a frame or a panel, not a control; so is one with text on three lines. */
+    private static void markContainers(final List<Candidate> candidates) {
+        for (final Candidate c : candidates) {
+            int inside = 0;
+            for (final Candidate o : candidates) {
+                if (o != c && o.w * o.h < c.w * c.h && c.holds(o.x + o.w / 2, o.y + o.h / 2)) {
+                    inside++;
+                }
+            }
+            c.container = inside >= 2 || (inside >= 1 && c.h > MAX_LABEL_HEIGHT);
+        }
+    }
+
+    private static int lines(final Candidate c) {
+        int lines = 0;
+        int lastLine = -1;
+        for (final OcrWord word : c.words) {
+            if (word.line() != lastLine) {
+                lines++;
+                lastLine = word.line();
+            }
+        }
+        return lines;
+    }
+
+    private static boolean labelSized(final Candidate c) {
+        return c.h <= MAX_LABEL_HEIGHT && c.w <= MAX_LABEL_WIDTH && c.w >= 2 * BOX_INSET + 6 && c.h >= 2 * BOX_INSET + 6;
+    }
+
+    private static Candidate smallestHolding(final List<Candidate> candidates, final int px, final int py) {
+        Candidate best = null;
+        for (final Candidate c : candidates) {
+            if (c.holds(px, py) && (best == null || c.w * c.h < best.w * best.h)) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * OCR of one box on its own: its inside, grey, dark inverted, its border (ink reaching the
+     * crop's edge: rectangles, ovals, focus rings) and the boxes inside it erased, 2× upscaled,
+     * padded, read as one line.
+     */
+    private void readBox(final Candidate c, final List<Candidate> candidates, final int width, final int deadlineMs) {
+        final int bx = c.x + BOX_INSET;
+        final int by = c.y + BOX_INSET;
+        final int bw = c.w - 2 * BOX_INSET;
+        final int bh = c.h - 2 * BOX_INSET;
+        final int[] histogram = new int[256];
+        final byte[] crop = new byte[bw * bh];
+        for (int y = 0; y < bh; y++) {
+            for (int x = 0; x < bw; x++) {
+                final int g = grey[(by + y) * width + bx + x] & 0xFF;
+                crop[y * bw + x] = (byte) g;
+                histogram[g]++;
+            }
+        }
+        int background = 0;
+        for (int g = 1; g < 256; g++) {
+            background = histogram[g] > histogram[background] ? g : background;
+        }
+        final boolean dark = background < DARK;
+        if (dark) {
+            background = 255 - background;
+            for (int i = 0; i < crop.length; i++) {
+                crop[i] = (byte) (255 - (crop[i] & 0xFF));
+            }
+        }
+        for (final Candidate o : candidates) {
+            if (o != c && o.w * o.h < c.w * c.h && c.holds(o.x + o.w / 2, o.y + o.h / 2)) {
+                fill(crop, bw, bh, o.x - bx, o.y - by, o.w, o.h, (byte) background);
+            }
+        }
+        if (eraseBorder(crop, bw, bh, background) >= bw + bh) {
+            c.bordered = true; // an outline all round (an Athena oval, a rounded frame): a control's shape
+        }
+        float best = readScaled(crop, bw, bh, background, bx, by, BOX_SCALE, deadlineMs, c.words);
+        if (best < SURE_BOX_CONFIDENCE) {
+            // doubtful: a second look at twice the size (digits such as 3 and 5 part there)
+            final List<OcrWord> second = new ArrayList<>();
+            final float other = readScaled(crop, bw, bh, background, bx, by, 2 * BOX_SCALE, deadlineMs, second);
+            if (other > best) {
+                c.words.clear();
+                c.words.addAll(second);
+                best = other;
+            }
+        }
+        if (!c.words.isEmpty()) {
+            c.ocrConfidence = best;
+        }
+    }
+
+    /** One read of a prepared crop at a scale; the words go to {@code out}; returns their mean confidence (0 if none). */
+    private float readScaled(final byte[] crop, final int bw, final int bh, final int background, final int bx,
+        final int by, final int scale, final int deadlineMs, final List<OcrWord> out) {
+        final int ow = bw * scale + 2 * BOX_PAD;
+        final int oh = bh * scale + 2 * BOX_PAD;
+        final byte[] image = new byte[ow * oh];
+        java.util.Arrays.fill(image, (byte) background);
+        upscale(crop, bw, bh, image, ow, BOX_PAD, scale);
+        boxWords.clear();
+        ocr.recognize(image, ow, oh, Tesseract.PSM_SINGLE_LINE, deadlineMs, boxWords);
+        float sum = 0;
+        for (final OcrWord word : boxWords) {
+            final String text = clean(word.text());
+            if (word.confidence() >= MIN_BOX_WORD_CONFIDENCE && !text.isEmpty()) {
+                out.add(new OcrWord(text, bx + (word.x() - BOX_PAD) / scale, by + (word.y() - BOX_PAD) / scale,
+                    word.width() / scale, word.height() / scale, 0, word.confidence()));
+                sum += word.confidence();
+            }
+        }
+        return out.isEmpty() ? 0 : sum / out.size();
+    }
+
+    /** Bilinear upscaling into {@code out} at ({@code pad}, {@code pad}): smooth edges read better than blocks. */
+    static void upscale(final byte[] in, final int w, final int h, final byte[] out, final int outWidth, final int pad,
+        final int scale) {
+        for (int y = 0; y < h * scale; y++) {
+            final double sy = Math.max(0, (y + 0.5) / scale - 0.5);
+            final int y0 = Math.min(h - 1, (int) sy);
+            final int y1 = Math.min(h - 1, y0 + 1);
+            final double fy = sy - y0;
+            final int dst = (pad + y) * outWidth + pad;
+            for (int x = 0; x < w * scale; x++) {
+                final double sx = Math.max(0, (x + 0.5) / scale - 0.5);
+                final int x0 = Math.min(w - 1, (int) sx);
+                final int x1 = Math.min(w - 1, x0 + 1);
+                final double fx = sx - x0;
+                final double top = (in[y0 * w + x0] & 0xFF) * (1 - fx) + (in[y0 * w + x1] & 0xFF) * fx;
+                final double bottom = (in[y1 * w + x0] & 0xFF) * (1 - fx) + (in[y1 * w + x1] & 0xFF) * fx;
+                out[dst + x] = (byte) (int) Math.round(top * (1 - fy) + bottom * fy);
+            }
+        }
+    }
+
+    /** Sets to the background every ink pixel connected to the crop's edge; returns how many. */
+    private static int eraseBorder(final byte[] crop, final int w, final int h, final int background) {
+        final int limit = background - 50;
+        final int[] stack = new int[w * h];
+        int top = 0;
+        int erased = 0;
+        for (int x = 0; x < w; x++) {
+            top = push(crop, stack, top, x, limit, background);
+            top = push(crop, stack, top, (h - 1) * w + x, limit, background);
+        }
+        for (int y = 0; y < h; y++) {
+            top = push(crop, stack, top, y * w, limit, background);
+            top = push(crop, stack, top, y * w + w - 1, limit, background);
+        }
+        while (top > 0) {
+            final int i = stack[--top];
+            erased++;
+            final int x = i % w;
+            final int y = i / w;
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) {
+                    final int nx = x + dx;
+                    final int ny = y + dy;
+                    if (nx >= 0 && nx < w && ny >= 0 && ny < h) {
+                        top = push(crop, stack, top, ny * w + nx, limit, background);
+                    }
+                }
+            }
+        }
+        return erased;
+    }
+
+    private static int push(final byte[] crop, final int[] stack, final int top, final int i, final int limit,
+        final int background) {
+        if ((crop[i] & 0xFF) < limit) {
+            crop[i] = (byte) background;
+            stack[top] = i;
+            return top + 1;
+        }
+        return top;
+    }
+
+    /** Border lines read as bars and brackets at a word's ends. */
+    static String clean(final String word) {
+        int from = 0;
+        int to = word.length();
+        while (from < to && "|[](){}".indexOf(word.charAt(from)) >= 0) {
+            from++;
+        }
+        while (to > from && "|[](){}".indexOf(word.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        return word.substring(from, to);
+    }
+
+    private void element(final long xid, final Candidate c, final int width, final List<PixelElement> out) {
+        final String text = join(c.words);
+        final int role;
+        if (!text.isEmpty()) {
+            int minX = Integer.MAX_VALUE;
+            int maxX = Integer.MIN_VALUE;
+            float confidence = 0;
+            for (final OcrWord word : c.words) {
+                minX = Math.min(minX, word.x());
+                maxX = Math.max(maxX, word.x() + word.width());
+                confidence += word.confidence();
+            }
+            c.ocrConfidence = Math.min(c.ocrConfidence, confidence / c.words.size());
+            final int textCentre = (minX + maxX) / 2;
+            final boolean centred = Math.abs(textCentre - (c.x + c.w / 2)) <= Math.max(6, c.w / 5);
+            final boolean light = mean(grey, width, c.x + 2, c.y + 2, c.w - 4, c.h - 4) > 200;
+            if (!c.bordered) {
+                role = Role.TEXT;
+            } else if (!centred && c.w >= 3 * c.h && light && minX - c.x < c.w / 4) {
+                role = Role.TEXT_FIELD;
+            } else {
+                role = Role.BUTTON;
+            }
+        } else if (c.w >= 4 * c.h && c.h >= 16 && c.h <= 48 && mean(grey, width, c.x + 2, c.y + 2, c.w - 4, c.h - 4) > 200
+            && deviation(grey, width, c.x + 3, c.y + 3, c.w - 6, c.h - 6) < 12) {
+            role = Role.TEXT_FIELD;
+        } else if (c.w >= 10 && c.w <= 26 && c.h >= 10 && c.h <= 26 && Math.abs(c.w - c.h) <= 3) {
+            role = Role.CHECKBOX;
+        } else if (c.w * c.h >= 256 && deviation(grey, width, c.x + 2, c.y + 2, c.w - 4, c.h - 4) > 30) {
+            role = Role.IMAGE;
+        } else {
+            return; // an empty panel or a separator: nothing to act on
+        }
+        final double confidence = c.cover * (text.isEmpty() ? 0.5 : c.ocrConfidence / 100.0);
+        out.add(new PixelElement(id(xid, c.x, c.y, c.w, c.h, text), c.x, c.y, c.w, c.h, role, text,
+            q16(confidence), c.exact ? 0 : TargetFlag.APPROXIMATE));
+    }
+
+    /** Words outside boxes as lines: Tesseract's line, split where the gap is wider than the text is high. */
+    private static void textLines(final long xid, final List<OcrWord> free, final List<PixelElement> out) {
+        free.sort(Comparator.comparingInt(OcrWord::line).thenComparingInt(OcrWord::x));
+        final List<OcrWord> line = new ArrayList<>();
+        for (final OcrWord word : free) {
+            if (!line.isEmpty()) {
+                final OcrWord last = line.get(line.size() - 1);
+                final int gap = word.x() - (last.x() + last.width());
+                final int heightLimit = Math.max(last.height(), word.height());
+                if (word.line() != last.line() || gap > heightLimit * 12 / 10 || gap < -heightLimit) {
+                    emitLine(xid, line, out);
+                    line.clear();
+                }
+            }
+            line.add(word);
+        }
+        emitLine(xid, line, out);
+    }
+
+    private static void emitLine(final long xid, final List<OcrWord> line, final List<PixelElement> out) {
+        if (line.isEmpty()) {
+            return;
+        }
+        int x0 = Integer.MAX_VALUE;
+        int x1 = Integer.MIN_VALUE;
+        final int[] tops = new int[line.size()];
+        final int[] bottoms = new int[line.size()];
+        float confidence = 0;
+        for (int i = 0; i < line.size(); i++) {
+            final OcrWord word = line.get(i);
+            x0 = Math.min(x0, word.x());
+            x1 = Math.max(x1, word.x() + word.width());
+            tops[i] = word.y();
+            bottoms[i] = word.y() + word.height();
+            confidence += word.confidence();
+        }
+        // the line's band is its words' median top and bottom: one word boxed with noise above
+        // or below does not stretch it
+        java.util.Arrays.sort(tops);
+        java.util.Arrays.sort(bottoms);
+        final int y0 = tops[tops.length / 2];
+        final int y1 = Math.max(y0 + 1, bottoms[(bottoms.length - 1) / 2]);
+        final String text = join(line);
+        // a line's box is its ink padded by a third of its height: what a pointer aims at, and
+        // about the extent toolkits give a label
+        final int pad = Math.max(2, (y1 - y0) / 3);
+        final int x = Math.max(0, x0 - pad);
+        final int y = Math.max(0, y0 - pad);
+        final int w = x1 + pad - x;
+        final int h = y1 + pad - y;
+        out.add(new PixelElement(id(xid, x, y, w, h, text), x, y, w, h, Role.TEXT, text,
+            q16(confidence / line.size() / 100.0), TargetFlag.APPROXIMATE));
+    }
+
+    private static String join(final List<OcrWord> words) {
+        final StringBuilder text = new StringBuilder();
+        for (final OcrWord word : words) {
+            if (text.length() > 0) {
+                text.append(' ');
+            }
+            text.append(word.text());
+        }
+        return text.toString();
+    }
+
+    /** Ids stay while the box stays: its window, its geometry in 4 px steps, its text. */
+    static long id(final long xid, final int x, final int y, final int w, final int h, final String text) {
+        long hash = 0x9E3779B97F4A7C15L ^ xid;
+        hash = mix(hash, ((long) ((x + 2) >> 2) << 32) | ((y + 2) >> 2));
+        hash = mix(hash, ((long) ((w + 2) >> 2) << 32) | ((h + 2) >> 2));
+        hash = mix(hash, text.hashCode());
+        return TargetIds.pixel(hash);
+    }
+
+    private static List<PixelElement> unique(final List<PixelElement> elements) {
+        final List<PixelElement> out = new ArrayList<>(elements.size());
+        final java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (final PixelElement e : elements) {
+            long id = e.targetId();
+            while (!seen.add(id)) {
+                id = TargetIds.pixel(mix(id, 1)); // same box twice (rare): still one id each
+            }
+            out.add(id == e.targetId() ? e : new PixelElement(id, e.x(), e.y(), e.width(), e.height(), e.role(), e.text(),
+                e.confidenceQ16(), e.flags()));
+        }
+        return out;
+    }
+
+    static long mix(final long hash, final long value) {
+        long h = (hash ^ value) * 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        return h ^ (h >>> 29);
+    }
+
+    private static int q16(final double confidence) {
+        return (int) Math.round(Math.max(0, Math.min(1, confidence)) * 0xFFFF);
+    }
+
+    private static boolean overlapsAny(final OcrWord word, final List<int[]> rects) {
+        for (final int[] r : rects) {
+            if (Geometry.intersects(word.x(), word.y(), word.width(), word.height(), r[0], r[1], r[2], r[3])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double mean(final byte[] g, final int width, final int x, final int y, final int w, final int h) {
+        if (w <= 0 || h <= 0) {
+            return 255;
+        }
+        long sum = 0;
+        for (int r = y; r < y + h; r++) {
+            for (int c = x; c < x + w; c++) {
+                sum += g[r * width + c] & 0xFF;
+            }
+        }
+        return (double) sum / ((long) w * h);
+    }
+
+    private static double deviation(final byte[] g, final int width, final int x, final int y, final int w, final int h) {
+        if (w <= 0 || h <= 0) {
+            return 0;
+        }
+        final double m = mean(g, width, x, y, w, h);
+        double sum = 0;
+        for (int r = y; r < y + h; r++) {
+            for (int c = x; c < x + w; c++) {
+                final double d = (g[r * width + c] & 0xFF) - m;
+                sum += d * d;
+            }
+        }
+        return Math.sqrt(sum / ((long) w * h));
+    }
+
+    private static void invert(final byte[] g, final int width, final int x, final int y, final int w, final int h) {
+        for (int r = y; r < y + h; r++) {
+            for (int c = x; c < x + w; c++) {
+                g[r * width + c] = (byte) (255 - (g[r * width + c] & 0xFF));
+            }
+        }
+    }
+
+    static void fill(final byte[] g, final int width, final int height, final int x, final int y, final int w, final int h,
+        final byte value) {
+        final int x0 = Math.max(0, x);
+        final int y0 = Math.max(0, y);
+        final int x1 = Math.min(width, x + w);
+        final int y1 = Math.min(height, y + h);
+        for (int r = y0; r < y1; r++) {
+            java.util.Arrays.fill(g, r * width + x0, Math.max(r * width + x0, r * width + x1), value);
+        }
+    }
+}
