@@ -83,7 +83,7 @@ class McpSdkDesktopIT {
 
             final Map<String, Object> observe = steps.get("observe");
             assertEquals(false, observe.get("isError"), observe.toString());
-            assertTrue(((String) observe.get("text")).startsWith("Observed "), observe.toString());
+            assertTrue(((String) observe.get("text")).startsWith("generation "), observe.toString());
             assertEquals(false, observe.get("truncated"), observe.toString());
             final int windowsBefore = ((Number) observe.get("windows")).intValue();
             assertTrue(windowsBefore >= 1, observe.toString());

@@ -20,6 +20,7 @@ import dev.saccade.protocol.TargetFlyweight;
 final class ToolResults {
     private final TargetFlyweight target = new TargetFlyweight();
     private final ActionResultFlyweight row = new ActionResultFlyweight();
+    private final SceneText sceneText = new SceneText();
 
     /** {@code {"content":[{"type":"text","text":M}],"isError":true}}. */
     static void error(final JsonLineWriter w, final String message) {
@@ -46,12 +47,15 @@ final class ToolResults {
             && c.targetsOffset() <= length;
     }
 
-    /** The OK observe/query result; {@link #renderable} said yes. */
-    void read(final JsonLineWriter w, final CompletionFlyweight c) {
+    /**
+     * The OK observe/query result; {@link #renderable} said yes. The text block is the
+     * {@link SceneText} view of at most {@code maximumTextBytes}; structuredContent is the whole scene.
+     */
+    void read(final JsonLineWriter w, final CompletionFlyweight c, final int maximumTextBytes) {
         final GenerationFlyweight g = c.generation();
         final long count = c.targetCount();
         w.startObject();
-        text(w, "Observed " + count + " targets at generation " + Long.toUnsignedString(g.generation()) + ".");
+        text(w, sceneText.render(c, maximumTextBytes));
         w.name("structuredContent").startObject();
         w.name("generation").u64(g.generation());
         w.name("epochs").startObject()
