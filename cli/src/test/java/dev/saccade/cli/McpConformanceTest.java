@@ -275,7 +275,7 @@ class McpConformanceTest {
                 assertEquals(0, owner.executor.plans(), "a dry run plans nothing");
                 final String stale = mcp.call(tool(5, "saccade_act", "{\"kind\":\"click\",\"targetId\":\""
                     + InProcessOwner.OK + "\",\"generation\":\"" + (generation - 1) + "\"}"));
-                assertTrue(stale.contains("\"text\":\"Action rejected: stale generation.\""), stale);
+                assertTrue(stale.contains("\"text\":\"Action rejected: stale generation. The scene changed since generation "), stale);
                 assertTrue(stale.endsWith("\"isError\":true}}"), stale);
             } finally {
                 owner.stop();

@@ -203,7 +203,7 @@ class McpScriptedServiceTest {
             + "\"completedActions\":1,\"failedAction\":4294967295,\"generation\":\"18446744073709551615\",\"physical\":"
             + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
             + "\"sequence\":\"18446744073709551613\",\"flags\":0}},\"isError\":false}}", r.responses[0]);
-        assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found.\""), r.responses[1]);
+        assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found. "), r.responses[1]);
         assertTrue(r.responses[1].contains("\"actions\":[{\"index\":0,\"kind\":3,\"result\":-4,\"resultText\":"
             + "\"target not found\",\"platformError\":-8,\"targetId\":\"77\",\"secondaryTargetId\":\"0\","
             + "\"validatedGeneration\":\"18446744073709551615\",\"flags\":0}]"), r.responses[1]);
@@ -262,7 +262,7 @@ class McpScriptedServiceTest {
     void aLinkDroppedWhileVerifyingIsCancelledAndNotResent() throws Exception {
         final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request) : null,
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
-        assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled.\""), r.responses[0]);
+        assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled. The action ran, but the link was lost while verifying"), r.responses[0]);
         assertTrue(r.responses[0].contains("\"structuredContent\":{\"result\":-12,\"resultText\":\"cancelled\""),
             r.responses[0]);
         assertTrue(r.responses[0].endsWith("\"isError\":true}}"), r.responses[0]);

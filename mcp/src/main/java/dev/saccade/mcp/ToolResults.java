@@ -37,6 +37,11 @@ final class ToolResults {
             .endObject().endArray();
     }
 
+    /** {@code hint} as a sentence: capitalised, ending in a period. */
+    static String sentence(final String hint) {
+        return Character.toUpperCase(hint.charAt(0)) + hint.substring(1) + ".";
+    }
+
     /**
      * Whether an OK read completion of {@code length} bytes, which the client already validated
      * ({@link dev.saccade.protocol.CompletionValidator}: records and texts inside the reply), can
@@ -116,11 +121,15 @@ final class ToolResults {
         w.endObject();
     }
 
-    /** The act result of any service answer (the completion validated, rows inside it). */
-    void act(final JsonLineWriter w, final ActionCompletionFlyweight c) {
+    /**
+     * The act result of any service answer (the completion validated, rows inside it); a rejection
+     * carries the failed {@code check} and the {@code hint} of {@link RejectionReasons} (either may be null).
+     */
+    void act(final JsonLineWriter w, final ActionCompletionFlyweight c, final String check, final String hint) {
         final int result = c.result();
         w.startObject();
-        text(w, result == 0 ? "Action completed." : "Action rejected: " + AbiNames.resultText(result) + ".");
+        text(w, result == 0 ? "Action completed."
+            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint)));
         w.name("structuredContent").startObject()
             .name("result").number(result)
             .name("resultText").string(AbiNames.resultText(result))
@@ -171,6 +180,12 @@ final class ToolResults {
                     .endObject();
             }
             w.endArray();
+        }
+        if (check != null) {
+            w.name("reason").string(check);
+        }
+        if (hint != null) {
+            w.name("hint").string(hint);
         }
         w.endObject();
         w.name("isError").bool(result != 0);
