@@ -7,6 +7,7 @@ import dev.saccade.client.ReadExchange;
 import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
@@ -142,11 +143,12 @@ final class RejectionReasons {
                 + " observe again";
             return;
         }
-        if (diagnose(client, r.targetId(), firstCapability(r.kind()), r, r.xQ8(), r.yQ8())) {
+        if (diagnose(client, r.targetId(), ActionRules.firstTargetCapability(r.kind()), r, r.xQ8(), r.yQ8())) {
             return;
         }
-        final int second = secondCapability(r.kind());
-        if (second != 0 && diagnose(client, r.secondaryTargetId(), second, r, r.secondaryXQ8(), r.secondaryYQ8())) {
+        final boolean dual = r.kind() == ActionKind.DRAG_DROP || r.kind() == ActionKind.TEXT_SELECT;
+        final int second = dual ? ActionRules.secondTargetCapability(r.kind()) : 0;
+        if (dual && diagnose(client, r.secondaryTargetId(), second, r, r.secondaryXQ8(), r.secondaryYQ8())) {
             check = "second-" + check;
             hint = "the second target: " + hint;
             return;
@@ -287,38 +289,6 @@ final class RejectionReasons {
             linkFailed = true;
             return null;
         }
-    }
-
-    /** The target capability rule F asks of the first target (agent-abi §5.8 "Target cap"). */
-    static int firstCapability(final int kind) {
-        switch (kind) {
-            case ActionKind.POINTER_MOVE:
-            case ActionKind.POINTER_HOVER:
-                return TargetCapability.POINTER_MOVE;
-            case ActionKind.CLICK:
-            case ActionKind.HOLD:
-                return TargetCapability.CLICK;
-            case ActionKind.INVOKE:
-                return TargetCapability.INVOKE;
-            case ActionKind.DRAG_DROP:
-                return TargetCapability.DRAG_SOURCE;
-            case ActionKind.TEXT_SELECT:
-                return TargetCapability.TEXT_SELECT;
-            case ActionKind.SCROLL:
-                return TargetCapability.SCROLL;
-            case ActionKind.TEXT:
-                return TargetCapability.TEXT;
-            case ActionKind.WINDOW_ACTIVATE:
-                return TargetCapability.WINDOW_ACTIVATE;
-            default:
-                return 0;
-        }
-    }
-
-    /** The target capability of the second target: DROP_TARGET for a drag, TEXT_SELECT for a selection. */
-    static int secondCapability(final int kind) {
-        return kind == ActionKind.DRAG_DROP ? TargetCapability.DROP_TARGET
-            : kind == ActionKind.TEXT_SELECT ? TargetCapability.TEXT_SELECT : 0;
     }
 
     /** The ABI's name of one capability bit, e.g. CLICK. */
