@@ -40,9 +40,9 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
 class McpSdkDesktopIT {
     private static final Path DIST = Path.of(System.getProperty("saccade.dist.dir"));
-    private static final Path LAUNCHER = DIST.resolve("bin/saccade");
+    static final Path LAUNCHER = DIST.resolve("bin/saccade");
     private static final Path CLIENT_SOURCES = Path.of("src/test/mcp-client");
-    private static final Path CLIENT_DIR = DIST.resolveSibling("mcp-client");
+    static final Path CLIENT_DIR = DIST.resolveSibling("mcp-client");
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -146,9 +146,9 @@ class McpSdkDesktopIT {
     }
 
     /** Copies the client into target/ and runs {@code npm ci} there unless node_modules exists. */
-    private static void installClient() throws IOException, InterruptedException {
+    static void installClient() throws IOException, InterruptedException {
         Files.createDirectories(CLIENT_DIR);
-        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs"}) {
+        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs", "tasks.mjs"}) {
             Files.copy(CLIENT_SOURCES.resolve(name), CLIENT_DIR.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         }
         if (Files.isDirectory(CLIENT_DIR.resolve("node_modules/@modelcontextprotocol/sdk"))) {
@@ -162,7 +162,7 @@ class McpSdkDesktopIT {
     }
 
     /** Starts {@code bin/saccade owner run} and waits until its input helper attached and the endpoint accepts. */
-    private static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
+    static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
         throws Exception {
         final Path log = runtime.resolve("owner-" + incarnation + ".log");
         final ProcessBuilder builder = desktop.configure(new ProcessBuilder(LAUNCHER.toString(), "owner", "run",

@@ -73,12 +73,15 @@ final class SceneText {
     private final StringBuilder line = new StringBuilder(256);
     private int bytes;
     private int bound;
+    /** Grid cells of the completion being rendered, once counted; −1 before. */
+    private int gridCellsCounted;
 
     /** The view of an OK read completion whose records {@link ToolResults#renderable} accepted. */
     String render(final CompletionFlyweight c, final int maximumBytes) {
         out.setLength(0);
         bytes = 0;
         bound = maximumBytes;
+        gridCellsCounted = -1;
         final GenerationFlyweight g = c.generation();
         final long count = c.targetCount();
         final ScopeFlyweight s = c.scope();
@@ -113,7 +116,7 @@ final class SceneText {
         int silent = 0;
         for (int i = 0; i < count; i++) {
             final TargetFlyweight t = at(c, i);
-            if (isGridCell(t)) {
+            if (isGridCell(t) && gridCellCount(c, count) > LISTED_GRID_CELLS) {
                 if (gridCells++ == 0) {
                     gridIndex = i;
                 }
@@ -225,6 +228,20 @@ final class SceneText {
 
     private TargetFlyweight at(final CompletionFlyweight c, final long i) {
         return target.wrap(c.bytes(), c.offset() + c.targetsOffset() + i * TargetFlyweight.LENGTH);
+    }
+
+    /** Up to this many grid cells (a query for one, say) are listed like any target; more are summarised. */
+    static final int LISTED_GRID_CELLS = 8;
+
+    private int gridCellCount(final CompletionFlyweight c, final long count) {
+        if (gridCellsCounted < 0) {
+            int n = 0;
+            for (int i = 0; i < count; i++) {
+                n += isGridCell(at(c, i)) ? 1 : 0;
+            }
+            gridCellsCounted = n;
+        }
+        return gridCellsCounted;
     }
 
     /** A grid source's cell: only the GRID source bit, no role, a label as text. */

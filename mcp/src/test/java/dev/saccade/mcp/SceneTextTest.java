@@ -75,12 +75,19 @@ class SceneTextTest {
             t(5, 7, Role.TEXT_FIELD, TargetCapability.TEXT, TargetFlag.ACTIONABLE | TargetFlag.SECURE | TargetFlag.TEXT_REDACTED,
                 null),
             t(6, 8, Role.MENU_ITEM, CLICK, TargetFlag.ACTIONABLE | TargetFlag.OCCLUDED, "Quit"),
-            new T(10, 0, Role.UNKNOWN, CLICK, TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE, SourceBit.GRID, "r0c0", 0, 0, 120, 120),
-            new T(11, 0, Role.UNKNOWN, CLICK, TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE, SourceBit.GRID, "r0c1", 120, 0, 120, 120));
-        final String text = new SceneText().render(completion(AgentAbi.FLAG_SOURCE_INCOMPLETE, scene), 8192);
+            new T(10, 0, Role.UNKNOWN, CLICK, TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE, SourceBit.GRID, "r0c0", 0, 0, 120, 120));
+        final List<T> withGrid = new ArrayList<>(scene);
+        for (int i = 1; i < 9; i++) {
+            withGrid.add(new T(10 + i, 0, Role.UNKNOWN, CLICK, TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE, SourceBit.GRID,
+                "r0c" + i, 120 * i, 0, 120, 120));
+        }
+        final String few = new SceneText().render(completion(0, scene), 8192);
+        assertTrue(few.contains("outside any window:\n  10 unknown \"r0c0\" 0,0 120x120 click invoke"),
+            "a few grid cells (a query's answer) are listed: " + few);
+        final String text = new SceneText().render(completion(AgentAbi.FLAG_SOURCE_INCOMPLETE, withGrid), 8192);
         assertEquals(String.join("\n",
             "generation 9 (epochs: scene 9, transform 3, permission 4, topology 5)",
-            "scope active-window 7, 8 targets, source incomplete: some applications are still being read;"
+            "scope active-window 7, 15 targets, source incomplete: some applications are still being read;"
                 + " bounds are pixels x,y wxh",
             "1 window \"GTK+ Code Demos\" 10,20 80x24 window",
             "  2 button \"Run\" 10,20 80x24 click invoke",
@@ -88,7 +95,7 @@ class SceneTextTest {
             "  5 text-field 10,20 80x24 text secure text-redacted",
             "window 8 (not in this result):",
             "  6 menu-item \"Quit\" 10,20 80x24 click invoke occluded",
-            "2 grid cells of about 120x120 (not listed; label r<row>c<column> from r0c0 at the top left:"
+            "9 grid cells of about 120x120 (not listed; label r<row>c<column> from r0c0 at the top left:"
                 + " saccade_query text 'r2c3')",
             "1 unnamed targets without actions not listed"), text);
     }
