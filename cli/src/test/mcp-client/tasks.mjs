@@ -286,6 +286,24 @@ tasks.push(
     }, '100')],
 );
 
+tasks.push(
+  ['zenity entry: type, then Enter', zenity('entry-type-enter', ['--entry', '--text=City'], 'T type enter',
+    async (run, s) => { await typeInto(run, s, 'Oslo'); await key(run, KEY.enter); }, 'Oslo')],
+  ['zenity question: custom label', zenity('question-label', ['--question', '--ok-label=Proceed', '--cancel-label=Stop',
+    '--text=Go?'], 'T label', async (run, s) => { await clickButton(run, s, 'Stop'); }, '', 1)],
+  ['zenity list: two rows with control', zenity('multi', ['--list', '--multiple', '--column=Item', 'red', 'green', 'blue'],
+    'T multi', async (run, s) => {
+      const { scene, target } = await findIn(run, byText('red', 'click'));
+      if (!target) return;
+      const blue = scene.targets.find((t) => t.text === 'blue' && t.words.includes('click'));
+      await act(run, { kind: 'click', targetId: target.id, generation: scene.generation, verifyNextGeneration: true });
+      if (blue) await act(run, { kind: 'click', targetId: blue.id, generation: run.generation, modifiers: CONTROL, verifyNextGeneration: true });
+      await clickButton(run, scene, 'OK');
+    }, 'red|blue')],
+  ['zenity scale: three steps left', zenity('scale-left', ['--scale', '--value=20', '--text=Lower'], 'T scale left',
+    async (run, s) => { for (let i = 0; i < 3; i++) await key(run, KEY.left); await clickButton(run, s, 'OK'); }, '17')],
+);
+
 const rows = [];
 for (const [name, task] of tasks) {
   const run = new Run(name);

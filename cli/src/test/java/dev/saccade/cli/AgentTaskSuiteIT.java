@@ -51,7 +51,11 @@ class AgentTaskSuiteIT {
         "zenity forms: one entry",
         "zenity text-info: edit",
         "zenity radiolist: pick two",
-        "drag: zenity scale slider to its right end");
+        "drag: zenity scale slider to its right end",
+        "zenity entry: type, then Enter",
+        "zenity question: custom label",
+        "zenity list: two rows with control",
+        "zenity scale: three steps left");
 
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
