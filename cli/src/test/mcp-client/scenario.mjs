@@ -86,8 +86,8 @@ async function run(client, input, emit) {
     if (act.isError) {
       return { act: summary(act), windowsAfter: windowsBefore }; // rejected: nothing ran, nothing to wait for
     }
-    const after = act.structuredContent?.nextGeneration?.generation ?? generation;
-    const scene = await windowsUntil(after, (s) => windows(s) !== windowsBefore);
+    // The settled next generation may already hold the new window: look at the latest scene first.
+    const scene = await windowsUntil(null, (s) => windows(s) !== windowsBefore);
     return { act: summary(act), windowsAfter: scene ? windows(scene) : -1 };
   }
 

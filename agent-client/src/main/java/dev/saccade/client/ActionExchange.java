@@ -30,11 +30,25 @@ public final class ActionExchange {
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionCompletionFlyweight completion = new ActionCompletionFlyweight();
     private final ActionResultFlyweight row = new ActionResultFlyweight();
-    private final BatchVerifier verifier = new BatchVerifier();
+    private final BatchVerifier verifier;
     /** The completion, copied out of the client's buffer, which verification reuses. */
     private BytesStore<?, byte[]> kept = BytesStore.wrap(new byte[MAX_COMPLETION_BYTES]);
     private int length;
     private boolean verified;
+
+    /** With the configured settle window (BatchVerifier's property or environment variable). */
+    public ActionExchange() {
+        this(new BatchVerifier());
+    }
+
+    public ActionExchange(final BatchVerifier verifier) {
+        this.verifier = verifier;
+    }
+
+    /** The verifier of VERIFY_NEXT_GENERATION batches. */
+    public BatchVerifier verifier() {
+        return verifier;
+    }
 
     /**
      * Sends the {@code batchLength}-byte batch at the client's {@code requestOffset()} and takes
@@ -72,6 +86,10 @@ public final class ActionExchange {
         verified = verify && BatchVerifier.isPending(completion, actionCount);
         if (verified) {
             verifier.verify(client, requestId, deadlineNs, completion);
+        } else if (verify && completion.result() == ResultCode.OK
+            && (completion.header().flags() & AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE) != 0) {
+            verified = true; // the service had a newer generation at once: let the scene settle after it
+            verifier.settle(client, requestId, deadlineNs, completion);
         }
         return completion;
     }

@@ -25,6 +25,15 @@ import java.util.concurrent.TimeUnit;
  *   <li>the connection lost (any failure of the link): CANCELLED (D9).</li>
  * </ul>
  * The batch is never sent again: its input ran exactly once.
+ *
+ * <p><b>Settling.</b> The first newer generation often comes before the application has finished
+ * reacting (a window retitled, a dialog mapped a moment later): acting on it at once would be
+ * stale. So once the kept completion has a next generation (patched here, or given by the
+ * service), {@link #settle} goes on observing AFTER_GENERATION after the newest generation seen,
+ * waiting at most the settle window ({@value #SETTLE_PROPERTY}, default {@value #SETTLE_DEFAULT_MS}
+ * ms) and never past the deadline, until a read answers TIMEOUT: the scene stayed quiet for the
+ * window. next_generation is then the newest generation seen. A lost link while settling patches
+ * CANCELLED as above.
  */
 public final class BatchVerifier {
     /** Longest wait of one read, in ms: what {@code --wait-ms} accepts. */
@@ -39,6 +48,60 @@ public final class BatchVerifier {
         .totalCapacity(ObserveRequestBuilder.MAX_CAPACITY);
     private final ReadExchange read = new ReadExchange();
     private String outcome;
+    private final long settleNs;
+    /** Generations seen after the first newer one, by the last {@link #settle} (for measurements). */
+    private int settledSteps;
+
+    /** The system property of the settle window, in ms (0 turns settling off). */
+    public static final String SETTLE_PROPERTY = "saccade.verify.settle.ms";
+    /** The environment variable read when the property is not set. */
+    public static final String SETTLE_ENV = "SACCADE_VERIFY_SETTLE_MS";
+    /** The settle window's default, in ms: longer than the gaps between one reaction's generations (measured). */
+    public static final long SETTLE_DEFAULT_MS = 300;
+
+    /** With the settle window of {@value #SETTLE_PROPERTY} or {@value #SETTLE_ENV}, else the default. */
+    public BatchVerifier() {
+        this(TimeUnit.MILLISECONDS.toNanos(configuredSettleMs()));
+    }
+
+    /** With a settle window of {@code settleNs} (0: the first newer generation, unsettled). */
+    public BatchVerifier(final long settleNs) {
+        if (settleNs < 0) {
+            throw new IllegalArgumentException("settle window " + settleNs + " ns");
+        }
+        this.settleNs = settleNs;
+    }
+
+    /** The configured settle window in ms; a value that is not one (said on standard error) gives the default. */
+    static long configuredSettleMs() {
+        String value = System.getProperty(SETTLE_PROPERTY);
+        if (value == null) {
+            value = System.getenv(SETTLE_ENV);
+        }
+        if (value == null || value.isBlank()) {
+            return SETTLE_DEFAULT_MS;
+        }
+        try {
+            final long ms = Long.parseLong(value.trim());
+            if (ms >= 0 && ms <= MAX_WAIT_MS) {
+                return ms;
+            }
+        } catch (final NumberFormatException e) {
+            // fall through: say what is wrong, and keep the default
+        }
+        System.err.println("saccade: " + SETTLE_PROPERTY + " must be 0.." + MAX_WAIT_MS + " ms, not '" + value
+            + "'; using " + SETTLE_DEFAULT_MS);
+        return SETTLE_DEFAULT_MS;
+    }
+
+    public long settleNs() {
+        return settleNs;
+    }
+
+    /** How many further generations the last {@link #settle} saw after the first newer one. */
+    public int settledSteps() {
+        return settledSteps;
+    }
 
     /** The pending answer of §5.12, which the client goes on to verify. */
     public static boolean isPending(final ActionCompletionFlyweight c, final long actionCount) {
@@ -65,6 +128,7 @@ public final class BatchVerifier {
         final ActionCompletionFlyweight kept) {
         final long after = kept.validatedGeneration();
         outcome = null;
+        settledSteps = 0;
         while (true) {
             final long remainingNs = remainingNs(deadlineNs, System.nanoTime());
             if (remainingNs == 0) {
@@ -89,8 +153,8 @@ public final class BatchVerifier {
             if (result == ResultCode.OK) {
                 patch(kept, ResultCode.OK);
                 kept.header().flags(kept.header().flags() | AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
-                kept.bytes().write(kept.offset() + ActionCompletionFlyweight.NEXT_GENERATION_OFFSET,
-                    answer.bytes(), answer.offset() + CompletionFlyweight.GENERATION_OFFSET, GenerationFlyweight.LENGTH);
+                next(kept, answer);
+                settle(client, requestId, deadlineNs, kept);
                 return;
             }
             if (result != ResultCode.TIMEOUT) {
@@ -101,6 +165,47 @@ public final class BatchVerifier {
             }
             // TIMEOUT: the service's wait ended; ask again with what is left of the deadline.
         }
+    }
+
+    /**
+     * Waits for the scene to settle after the next generation {@code kept} carries (OK with
+     * NEXT_GENERATION_AVAILABLE): observes after the newest generation seen for at most the settle
+     * window each time, until a quiet window, an error read (the newest generation stays) or the
+     * deadline; a lost link patches CANCELLED.
+     */
+    public void settle(final AgentClient client, final long requestId, final long deadlineNs,
+        final ActionCompletionFlyweight kept) {
+        settledSteps = 0;
+        while (settleNs != 0) {
+            final long remainingNs = remainingNs(deadlineNs, System.nanoTime());
+            if (remainingNs == 0) {
+                return; // still moving at the deadline: the newest generation seen
+            }
+            final long newest = kept.nextGeneration().generation();
+            final CompletionFlyweight answer;
+            try {
+                final int length = observe.requestId(requestId)
+                    .freshness(new ReadFreshness(FreshnessPolicy.AFTER_GENERATION, newest, Math.min(remainingNs, settleNs)))
+                    .writeTo(client.requestStore(), client.requestOffset());
+                answer = read.roundTrip(client, length, requestId, AgentAbi.OBSERVE_COMPLETION);
+            } catch (final IOException e) {
+                patch(kept, ResultCode.CANCELLED);
+                kept.header().flags(kept.header().flags() & ~AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
+                outcome = "the actions ran and are not sent again, but the connection was lost while the scene"
+                    + " settled: " + e.getMessage();
+                return;
+            }
+            if (answer.result() != ResultCode.OK) {
+                return; // TIMEOUT: quiet for the settle window; another error: keep the newest generation
+            }
+            next(kept, answer);
+            settledSteps++;
+        }
+    }
+
+    private static void next(final ActionCompletionFlyweight kept, final CompletionFlyweight answer) {
+        kept.bytes().write(kept.offset() + ActionCompletionFlyweight.NEXT_GENERATION_OFFSET,
+            answer.bytes(), answer.offset() + CompletionFlyweight.GENERATION_OFFSET, GenerationFlyweight.LENGTH);
     }
 
     /** Why the last verification did not end OK (for the one-line message), or null. */

@@ -55,7 +55,33 @@ final class ActingOwner {
         return store.publish(p);
     }
 
-    private static void add(final ScenePacket p, final long id, final long parent, final int x, final int y,
+    /**
+     * The same dialog under another window, "Save As" ({@link InProcessOwner#OTHER_WINDOW}, topmost),
+     * which covers the OK button (OCCLUDED, not ACTIONABLE); the file-name field is DISABLED.
+     */
+    long publishCovered() {
+        final ScenePacket p = store.claim();
+        p.frame(1, System.nanoTime()).epochs(1, 1)
+            .state(4242, InProcessOwner.ACTIVE_WINDOW, InProcessOwner.DISPLAY, 1, q8(100), q8(100), q8(400), q8(300));
+        final byte[] title = "Save As".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        p.text(add(p, InProcessOwner.OTHER_WINDOW, InProcessOwner.OTHER_WINDOW, 0, 250, 400, 200, Role.WINDOW,
+            TargetCapability.WINDOW_ACTIVATE | TargetCapability.POINTER_MOVE, TargetFlag.ACTIONABLE), title, 0, title.length);
+        add(p, InProcessOwner.DIALOG, InProcessOwner.ACTIVE_WINDOW, 100, 100, 400, 300, Role.WINDOW,
+            TargetCapability.WINDOW_ACTIVATE | TargetCapability.POINTER_MOVE, TargetFlag.ACTIONABLE);
+        add(p, InProcessOwner.OK, InProcessOwner.ACTIVE_WINDOW, 300, 350, 60, 30, Role.BUTTON,
+            TargetCapability.CLICK | TargetCapability.INVOKE | TargetCapability.POINTER_MOVE, TargetFlag.OCCLUDED);
+        add(p, InProcessOwner.FILE_NAME, InProcessOwner.ACTIVE_WINDOW, 120, 150, 300, 24, Role.TEXT_FIELD,
+            TargetCapability.CLICK | TargetCapability.TEXT | TargetCapability.POINTER_MOVE,
+            TargetFlag.ACTIONABLE | TargetFlag.DISABLED);
+        return store.publish(p);
+    }
+
+    private static TargetFlyweight add(final ScenePacket p, final long id, final long window, final int x, final int y,
+        final int w, final int h, final int role, final int capabilities, final int flags) {
+        return add(p, id, 0, x, y, w, h, role, capabilities).windowId(window).flags(flags);
+    }
+
+    private static TargetFlyweight add(final ScenePacket p, final long id, final long parent, final int x, final int y,
         final int w, final int h, final int role, final int capabilities) {
         final TargetFlyweight t = p.addTarget();
         t.targetId(id).parentId(parent).windowId(InProcessOwner.ACTIVE_WINDOW).displayId(InProcessOwner.DISPLAY)
@@ -67,6 +93,7 @@ final class ActingOwner {
             .sourceBits(SourceBit.ACCESSIBILITY)
             .confidenceQ16(0xFFFF)
             .order(p.targetCount() - 1);
+        return t;
     }
 
     static int q8(final int units) {

@@ -164,6 +164,9 @@ class McpConformanceTest {
             {"saccade_observe", "{\"maximumTargets\":10001}", "maximumTargets is out of range"},
             {"saccade_observe", "{\"maximumTargets\":\"x\",\"scope\":\"window\"}", "Invalid maximumTargets"},
             {"saccade_observe", "{\"afterGeneration\":\"x\"}", "Invalid afterGeneration"},
+            {"saccade_observe", "{\"maximumTextBytes\":511}", "maximumTextBytes is out of range"},
+            {"saccade_observe", "{\"maximumTextBytes\":1048577}", "maximumTextBytes is out of range"},
+            {"saccade_query", "{\"maximumTextBytes\":\"big\"}", "maximumTextBytes is out of range"},
             {"saccade_act", "{\"kind\":\"physical\",\"dryRun\":\"true\"}", "Invalid dryRun value"},
             {"saccade_query", "{\"role\":65536}", "Invalid query integer"},
             {"saccade_query", "{\"source\":65536}", "Invalid query integer"},
@@ -257,7 +260,9 @@ class McpConformanceTest {
                 final long generation = owner.publish();
                 final String observed = mcp.call(tool(3, "saccade_observe", "{}"));
                 assertTrue(observed.startsWith("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\","
-                    + "\"text\":\"Observed 3 targets at generation " + generation + ".\"}],\"structuredContent\":"
+                    + "\"text\":\"generation " + generation + " (epochs: scene "), observed);
+                assertTrue(observed.contains("\\nscope desktop, 3 targets"), observed);
+                assertTrue(observed.contains("\"}],\"structuredContent\":"
                     + "{\"generation\":\"" + generation + "\",\"epochs\":{"), observed);
                 assertTrue(observed.contains("\"id\":\"" + InProcessOwner.OK + "\""), observed);
                 assertTrue(observed.contains("\"role\":\"button\",\"roleCode\":1"), observed);
@@ -270,7 +275,7 @@ class McpConformanceTest {
                 assertEquals(0, owner.executor.plans.size(), "a dry run plans nothing");
                 final String stale = mcp.call(tool(5, "saccade_act", "{\"kind\":\"click\",\"targetId\":\""
                     + InProcessOwner.OK + "\",\"generation\":\"" + (generation - 1) + "\"}"));
-                assertTrue(stale.contains("\"text\":\"Action rejected: stale generation.\""), stale);
+                assertTrue(stale.contains("\"text\":\"Action rejected: stale generation. The scene changed since generation "), stale);
                 assertTrue(stale.endsWith("\"isError\":true}}"), stale);
             } finally {
                 owner.stop();

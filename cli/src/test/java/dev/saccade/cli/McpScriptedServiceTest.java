@@ -128,8 +128,11 @@ class McpScriptedServiceTest {
     void observeIsRenderedWithEveryWideValueAsAString() throws Exception {
         final Run r = run(1, (connection, i, request) -> read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK,
             TargetFlyweight.LENGTH), tool(2, "saccade_observe", "{\"maximumTargets\":\"2\"}"));
-        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Observed 2 targets"
-            + " at generation 18446744073709551614.\"}],\"structuredContent\":{\"generation\":\"18446744073709551614\","
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"generation"
+            + " 18446744073709551614 (epochs: scene 11, transform 17, permission 19, topology 18)\\nscope desktop, 2 targets,"
+            + " truncated: more matched (raise maximumTargets or narrow the scope); bounds are pixels x,y wxh\\n"
+            + "100 window 1,2 10x5 click\\n  101 unknown \\\"Button \\\\\\\"1\\\\\\\"\\\\n\\\" 1,2 10x5 click"
+            + "\"}],\"structuredContent\":{\"generation\":\"18446744073709551614\","
             + "\"epochs\":{\"scene\":\"11\",\"frame\":\"12\",\"captureTimeNs\":\"13\",\"transform\":\"17\",\"permission\":"
             + "\"19\",\"topology\":\"18\"},\"context\":{\"processId\":\"14\",\"windowId\":\"15\",\"displayId\":\"16\"},"
             + "\"scope\":{\"kind\":\"desktop\",\"sourceMode\":\"fused\",\"stableId\":\"0\",\"xQ8\":0,\"yQ8\":0,\"widthQ8\":0,"
@@ -155,7 +158,7 @@ class McpScriptedServiceTest {
         final Run r = run(1, (connection, i, request) -> read(request, AgentAbi.QUERY_COMPLETION, ResultCode.OK,
             TargetFlyweight.LENGTH), tool(2, "saccade_query", "{\"text\":\"Button\"}"),
             tool(3, "saccade_query", "{}"));
-        assertTrue(r.responses[0].contains("\"text\":\"Observed 2 targets at generation"), r.responses[0]);
+        assertTrue(r.responses[0].contains("\"text\":\"generation 18446744073709551614 (epochs:"), r.responses[0]);
         final BytesStore<?, byte[]> frame = BytesStore.wrap(r.frames.get(1));
         final QueryRequestFlyweight q = new QueryRequestFlyweight().wrap(frame, 0);
         assertEquals(3, q.requestId());
@@ -200,7 +203,7 @@ class McpScriptedServiceTest {
             + "\"completedActions\":1,\"failedAction\":4294967295,\"generation\":\"18446744073709551615\",\"physical\":"
             + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
             + "\"sequence\":\"18446744073709551613\",\"flags\":0}},\"isError\":false}}", r.responses[0]);
-        assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found.\""), r.responses[1]);
+        assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found. "), r.responses[1]);
         assertTrue(r.responses[1].contains("\"actions\":[{\"index\":0,\"kind\":3,\"result\":-4,\"resultText\":"
             + "\"target not found\",\"platformError\":-8,\"targetId\":\"77\",\"secondaryTargetId\":\"0\","
             + "\"validatedGeneration\":\"18446744073709551615\",\"flags\":0}]"), r.responses[1]);
@@ -217,7 +220,7 @@ class McpScriptedServiceTest {
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\"}"), tool(3, "saccade_observe", "{}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Action"
             + " transport failed\"}],\"isError\":true}}", r.responses[0]);
-        assertTrue(r.responses[1].contains("Observed 2 targets"), r.responses[1]);
+        assertTrue(r.responses[1].contains("\\nscope desktop, 2 targets,"), r.responses[1]);
         assertEquals(1, r.count(AgentAbi.ACTION_BATCH), "the batch was sent once");
         assertEquals(2, r.count(AgentAbi.HELLO_REQUEST), "reconnected after the loss, and kept that connection");
     }
@@ -227,7 +230,7 @@ class McpScriptedServiceTest {
         final Run r = run(2, (connection, i, request) -> connection == 0 ? null
                 : read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH),
             tool(2, "saccade_observe", "{}"));
-        assertTrue(r.responses[0].contains("Observed 2 targets"), r.responses[0]);
+        assertTrue(r.responses[0].contains("\\nscope desktop, 2 targets,"), r.responses[0]);
         assertEquals(2, r.count(AgentAbi.OBSERVE_REQUEST));
         assertEquals(2, r.count(AgentAbi.HELLO_REQUEST));
     }
@@ -259,7 +262,7 @@ class McpScriptedServiceTest {
     void aLinkDroppedWhileVerifyingIsCancelledAndNotResent() throws Exception {
         final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request) : null,
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
-        assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled.\""), r.responses[0]);
+        assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled. The action ran, but the link was lost while verifying"), r.responses[0]);
         assertTrue(r.responses[0].contains("\"structuredContent\":{\"result\":-12,\"resultText\":\"cancelled\""),
             r.responses[0]);
         assertTrue(r.responses[0].endsWith("\"isError\":true}}"), r.responses[0]);

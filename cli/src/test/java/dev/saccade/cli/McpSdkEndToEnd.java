@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class McpSdkEndToEnd {
     private static final Path DIST = Path.of(System.getProperty("saccade.dist.dir"));
-    private static final Path LAUNCHER = DIST.resolve("bin/saccade");
+    static final Path LAUNCHER = DIST.resolve("bin/saccade");
     private static final Path SOURCES = Path.of("src/test");
     private static final String SCENARIO = "scenario.mjs";
 
@@ -160,7 +160,10 @@ final class McpSdkEndToEnd {
     private static void installClient(final Path sources, final Path clientDir, final String sdk)
         throws IOException, InterruptedException {
         Files.createDirectories(clientDir);
-        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs"}) {
+        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs", "tasks.mjs"}) {
+            if (!Files.exists(sources.resolve(name))) {
+                continue; // the task suite's driver is the v1 client's only
+            }
             Files.copy(sources.resolve(name), clientDir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         }
         Files.copy(SOURCES.resolve("mcp-client").resolve(SCENARIO), clientDir.resolve(SCENARIO),
@@ -175,8 +178,15 @@ final class McpSdkEndToEnd {
         assertEquals(0, npm.exitValue(), "npm ci: " + Files.readString(log));
     }
 
+    /** The v1 SDK client (with the task suite's driver) installed in target/; returns its directory. */
+    static Path installV1Client() throws IOException, InterruptedException {
+        final Path clientDir = DIST.resolveSibling("mcp-client");
+        installClient(SOURCES.resolve("mcp-client"), clientDir, "@modelcontextprotocol/sdk");
+        return clientDir;
+    }
+
     /** Starts {@code bin/saccade owner run} and waits until its input helper attached and the endpoint accepts. */
-    private static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
+    static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
         throws Exception {
         final Path log = runtime.resolve("owner-" + incarnation + ".log");
         final ProcessBuilder builder = desktop.configure(new ProcessBuilder(LAUNCHER.toString(), "owner", "run",

@@ -1,9 +1,11 @@
 package dev.saccade.cli;
 
 import dev.saccade.client.ActionBatchBuilder;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.BatchVerifier;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
@@ -133,8 +135,8 @@ class VerifyNextGenerationClientTest {
     @Test
     void aNewerGenerationPatchesThePendingCompletionOk() throws Exception {
         final long beforeNs = System.nanoTime();
-        final Result r = act((i, request) -> i == 0 ? pending(request) : observed(request, ResultCode.OK, NEXT),
-            "--deadline-ms", "4000");
+        final Result r = act((i, request) -> i == 0 ? pending(request)
+            : i == 1 ? observed(request, ResultCode.OK, NEXT) : timedOut(request), "--deadline-ms", "4000");
 
         assertEquals(ExitCodes.SUCCESS, r.run().exitCode, r.run().toString());
         assertEquals("", r.run().err);
@@ -155,7 +157,7 @@ class VerifyNextGenerationClientTest {
             new HelloRequestFlyweight().wrap(BytesStore.wrap(r.frames().get(0)), 0).requestedCapabilityBits(),
             "Hello asked for OBSERVE to verify");
         assertEquals(1, r.count(AgentAbi.ACTION_BATCH), "sent once");
-        assertEquals(1, r.count(AgentAbi.OBSERVE_REQUEST));
+        assertEquals(2, r.count(AgentAbi.OBSERVE_REQUEST), "the verifying read and the settling read");
         final byte[] batch = r.frames().get(1);
         assertEquals(AgentAbi.FLAG_VERIFY_NEXT_GENERATION,
             new ActionBatchFlyweight().wrap(BytesStore.wrap(batch), 0).header().flags());
@@ -183,14 +185,49 @@ class VerifyNextGenerationClientTest {
             switch (i) {
                 case 0: return pending(request);
                 case 1: case 2: return observed(request, ResultCode.TIMEOUT, 0); // the service's wait ended early
-                default: return observed(request, ResultCode.OK, NEXT);
+                case 3: return observed(request, ResultCode.OK, NEXT);
+                default: return timedOut(request);
             }
         });
 
         assertEquals(ExitCodes.SUCCESS, r.run().exitCode, r.run().toString());
         assertEquals(NEXT, r.completion().nextGeneration().generation());
         assertEquals(1, r.count(AgentAbi.ACTION_BATCH));
-        assertEquals(3, r.count(AgentAbi.OBSERVE_REQUEST));
+        assertEquals(4, r.count(AgentAbi.OBSERVE_REQUEST), "three to find the next generation, one quiet settle window");
+    }
+
+    @Test
+    void theNextGenerationIsTheSceneOnceItStayedQuietForTheSettleWindow() throws Exception {
+        // The application reacts in three generations (43, 44, 45) and then stays quiet.
+        final Result r = act((i, request) -> i == 0 ? pending(request)
+            : i <= 3 ? observed(request, ResultCode.OK, NEXT + i - 1) : timedOut(request), "--deadline-ms", "4000");
+
+        assertEquals(ExitCodes.SUCCESS, r.run().exitCode, r.run().toString());
+        assertEquals(NEXT + 2, r.completion().nextGeneration().generation(), "the settled generation, not the first");
+        assertEquals(ResultCode.OK, r.completion().result());
+        assertEquals(1, r.count(AgentAbi.ACTION_BATCH), "sent once");
+        assertEquals(4, r.count(AgentAbi.OBSERVE_REQUEST), "one to verify, three to settle");
+        final long[] after = new long[3];
+        for (int k = 0; k < 3; k++) {
+            final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(BytesStore.wrap(r.frames().get(3 + k)), 0);
+            after[k] = o.freshness().afterGeneration();
+            assertTrue(o.freshness().timeoutNs() <= TimeUnit.MILLISECONDS.toNanos(BatchVerifier.SETTLE_DEFAULT_MS),
+                "a settling read waits at most the settle window: " + o.freshness().timeoutNs());
+        }
+        assertArrayEquals(new long[] {NEXT, NEXT + 1, NEXT + 2}, after,
+            "each settling read asks for a generation after the newest seen");
+    }
+
+    @Test
+    void aSceneThatNeverSettlesGivesTheNewestGenerationAtTheDeadline() throws Exception {
+        final long startNs = System.nanoTime();
+        final long[] generation = {NEXT};
+        final Result r = act((i, request) -> i == 0 ? pending(request)
+            : observed(request, ResultCode.OK, generation[0]++), "--deadline-ms", "500");
+
+        assertEquals(ExitCodes.SUCCESS, r.run().exitCode, r.run().toString());
+        assertEquals(generation[0] - 1, r.completion().nextGeneration().generation(), "the newest seen");
+        assertTrue(System.nanoTime() - startNs >= TimeUnit.MILLISECONDS.toNanos(500), "bounded by the deadline, reached");
     }
 
     @Test
@@ -241,13 +278,20 @@ class VerifyNextGenerationClientTest {
     @Test
     void answersThatAreNotPendingAreNotVerified() throws Exception {
         final Result available = act((i, request) -> {
+            if (i != 0) {
+                return timedOut(request);
+            }
             final byte[] reply = pending(request);
-            new ActionCompletionFlyweight().wrap(BytesStore.wrap(reply), 0).result(ResultCode.OK).platformError(0)
-                .header().flags(AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
+            final ActionCompletionFlyweight c = new ActionCompletionFlyweight().wrap(BytesStore.wrap(reply), 0);
+            c.result(ResultCode.OK).platformError(0).header().flags(AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
+            c.nextGeneration().generation(NEXT);
             return reply;
         });
         assertEquals(ExitCodes.SUCCESS, available.run().exitCode, available.run().toString());
-        assertEquals(0, available.count(AgentAbi.OBSERVE_REQUEST), "the service found it");
+        assertEquals(1, available.count(AgentAbi.OBSERVE_REQUEST), "the service found it; one read lets it settle");
+        assertEquals(NEXT, new ObserveRequestFlyweight().wrap(BytesStore.wrap(available.frames().get(2)), 0)
+            .freshness().afterGeneration(), "settling after the service's next generation");
+        assertEquals(NEXT, available.completion().nextGeneration().generation());
 
         final Result failed = act((i, request) -> {
             final byte[] reply = pending(request);

@@ -40,6 +40,8 @@ final class ActTool implements Tool {
     private final ActionExchange exchange = new ActionExchange();
     private final ToolResults results;
     private ActionBatchBuilder batch;
+    private RejectionReasons.Request asked;
+    private final RejectionReasons reasons = new RejectionReasons();
     /** Values read by {@link #prepare}, by the index of their name in the arrays above. */
     private final long[] targets = new long[TARGETS.length];
     private final boolean[] targetPresent = new boolean[TARGETS.length];
@@ -175,6 +177,9 @@ final class ActTool implements Tool {
             b.text(a.text());
         }
         batch = b;
+        asked = new RejectionReasons.Request(kind, targets[1], targets[2], targetPresent[0], targets[0], point != null,
+            point == null ? 0 : point.xQ8(), point == null ? 0 : point.yQ8(),
+            secondary == null ? 0 : secondary.xQ8(), secondary == null ? 0 : secondary.yQ8());
         return null;
     }
 
@@ -252,6 +257,15 @@ final class ActTool implements Tool {
             ToolResults.error(out, "Action transport failed");
             return;
         }
-        results.act(out, completion);
+        if (completion.result() != 0) {
+            // The completion is the exchange's own copy: the reads that explain it do not overwrite it.
+            reasons.explain(client, completion, asked);
+            if (reasons.linkFailed()) {
+                service.drop();
+            }
+            results.act(out, completion, reasons.check(), reasons.hint());
+        } else {
+            results.act(out, completion, null, null);
+        }
     }
 }

@@ -25,6 +25,7 @@ final class ObserveTool implements Tool {
     private final ObserveRequestBuilder request = new ObserveRequestBuilder();
     private final ReadCall call;
     private long waitNs;
+    private int textBytes;
 
     ObserveTool(final ReadCall call) {
         this.call = call;
@@ -52,6 +53,10 @@ final class ObserveTool implements Tool {
             return "Invalid afterGeneration";
         }
         final ReadFreshness freshness = freshness(status, a.value());
+        textBytes = SceneText.maximumBytes(a);
+        if (textBytes < 0) {
+            return SceneText.INVALID_ARGUMENT;
+        }
         waitNs = freshness.timeoutNs();
         request.requestId(REQUEST_ID)
             .maximumTargets(maximum)
@@ -70,7 +75,7 @@ final class ObserveTool implements Tool {
 
     @Override
     public void call(final ServiceConnection service, final JsonLineWriter out) {
-        call.run(service, out, request::writeTo, REQUEST_ID, AgentAbi.OBSERVE_COMPLETION, waitNs,
+        call.run(service, out, request::writeTo, REQUEST_ID, AgentAbi.OBSERVE_COMPLETION, waitNs, textBytes,
             "Observe transport failed", "Observation rejected: ");
     }
 }

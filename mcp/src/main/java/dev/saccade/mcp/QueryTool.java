@@ -20,6 +20,7 @@ final class QueryTool implements Tool {
     private final ReadCall call;
     private QueryRequestBuilder request;
     private long waitNs;
+    private int textBytes;
 
     QueryTool(final ReadCall call) {
         this.call = call;
@@ -104,6 +105,10 @@ final class QueryTool implements Tool {
             }
             q.text(text, matchStatus == ToolArguments.PRESENT ? (int) a.value() + 1 : 1);
         }
+        textBytes = SceneText.maximumBytes(a);
+        if (textBytes < 0) {
+            return SceneText.INVALID_ARGUMENT;
+        }
         request = q;
         waitNs = freshness.timeoutNs();
         return null;
@@ -111,7 +116,7 @@ final class QueryTool implements Tool {
 
     @Override
     public void call(final ServiceConnection service, final JsonLineWriter out) {
-        call.run(service, out, request::writeTo, REQUEST_ID, AgentAbi.QUERY_COMPLETION, waitNs,
+        call.run(service, out, request::writeTo, REQUEST_ID, AgentAbi.QUERY_COMPLETION, waitNs, textBytes,
             "Query transport failed", "Query rejected: ");
     }
 }

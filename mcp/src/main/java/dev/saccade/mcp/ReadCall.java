@@ -34,11 +34,13 @@ final class ReadCall {
 
     /**
      * @param waitNs the read's AFTER_GENERATION wait, or 0 for LATEST_VALID.
+     * @param maximumTextBytes the bound of the text view (mcp.md §8).
      * @param transportFailed e.g. "Observe transport failed".
      * @param rejected e.g. "Observation rejected: ".
      */
     void run(final ServiceConnection service, final JsonLineWriter out, final Request request, final long requestId,
-        final int completionKind, final long waitNs, final String transportFailed, final String rejected) {
+        final int completionKind, final long waitNs, final int maximumTextBytes, final String transportFailed,
+        final String rejected) {
         AgentClient client;
         try {
             client = service.client();
@@ -79,7 +81,7 @@ final class ReadCall {
             service.drop(); // a service that answers outside the contract is not trusted further
             ToolResults.error(out, McpServer.INVALID_SERVICE_RESPONSE);
         } else {
-            results.read(out, completion);
+            results.read(out, completion, maximumTextBytes);
         }
     }
 

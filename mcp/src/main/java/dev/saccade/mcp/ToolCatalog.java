@@ -21,7 +21,11 @@ final class ToolCatalog {
             + " generation newer than the one given (use it after an action to see its effect); without it the"
             + " latest scene is returned at once. truncated: more targets than maximumTargets; ask for a smaller"
             + " scope or query instead. Errors: 'Observation rejected: timeout' means no newer generation came"
-            + " in time; 'Saccade service is unavailable' means the service is not running.";
+            + " in time; 'Saccade service is unavailable' means the service is not running. The text block is"
+            + " the scene for reading: a header with the generation, then one line per target under its window's"
+            + " line: id, role, \"text\", pixel bounds x,y wxh, the act kinds it accepts (click, scroll, text,"
+            + " window...) and flags (disabled, occluded, secure: an action there is refused); at most"
+            + " maximumTextBytes (default 8192), structuredContent has every target in full.";
     private static final String QUERY_DESCRIPTION =
         "Query the scene for targets that match all given conditions (exactly one filter): targetId, role"
             + " (1 button, 2 link, 3 text, 4 text-field, 5 checkbox, 6 radio, 7 menu-item, 8 slider, 9 image,"
@@ -67,6 +71,9 @@ final class ToolCatalog {
     private static final String INT = "{\"type\":\"integer\"}";
     private static final String POSITIVE_INT = "{\"type\":\"integer\",\"minimum\":1}";
     private static final String COUNT = "{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000}";
+    private static final String TEXT_BYTES = "{\"type\":\"integer\",\"minimum\":" + SceneText.MIN_MAXIMUM_BYTES
+        + ",\"maximum\":" + SceneText.MAX_MAXIMUM_BYTES + ",\"description\":\"bound of the text view in UTF-8 bytes"
+        + " (default " + SceneText.DEFAULT_MAXIMUM_BYTES + "); structuredContent is always complete\"}";
     private static final String BOOL = "{\"type\":\"boolean\"}";
     private static final String STR = "{\"type\":\"string\"}";
 
@@ -84,7 +91,7 @@ final class ToolCatalog {
         tool(w, ObserveTool.NAME, OBSERVE_DESCRIPTION, stateless);
         w.name("maximumTargets").raw(COUNT);
         scope(w);
-        w.name("afterGeneration").raw(U64);
+        w.name("afterGeneration").raw(U64).name(SceneText.ARGUMENT).raw(TEXT_BYTES);
         endTool(w, false, stateless ? OutputSchemas.READ : null);
 
         tool(w, QueryTool.NAME, QUERY_DESCRIPTION, stateless);
@@ -93,7 +100,8 @@ final class ToolCatalog {
         w.name("role").raw(U16).name("capability").raw(U32).name("source").raw(U16)
             .name("minimumConfidenceQ16").raw(U32).name("text").raw(STR)
             .name("textMatch").raw(enumeration(QueryTool.TEXT_MATCHES))
-            .name("maximumResults").raw(COUNT).name("afterGeneration").raw(U64);
+            .name("maximumResults").raw(COUNT).name("afterGeneration").raw(U64)
+            .name(SceneText.ARGUMENT).raw(TEXT_BYTES);
         endTool(w, false, stateless ? OutputSchemas.READ : null);
 
         tool(w, ActTool.NAME, ACT_DESCRIPTION, stateless);

@@ -20,6 +20,7 @@ import dev.saccade.protocol.TargetFlyweight;
 final class ToolResults {
     private final TargetFlyweight target = new TargetFlyweight();
     private final ActionResultFlyweight row = new ActionResultFlyweight();
+    private final SceneText sceneText = new SceneText();
 
     /** {@code {"content":[{"type":"text","text":M}],"isError":true}}. */
     static void error(final JsonLineWriter w, final String message) {
@@ -36,6 +37,11 @@ final class ToolResults {
             .endObject().endArray();
     }
 
+    /** {@code hint} as a sentence: capitalised, ending in a period. */
+    static String sentence(final String hint) {
+        return Character.toUpperCase(hint.charAt(0)) + hint.substring(1) + ".";
+    }
+
     /**
      * Whether an OK read completion of {@code length} bytes, which the client already validated
      * ({@link dev.saccade.protocol.CompletionValidator}: records and texts inside the reply), can
@@ -46,12 +52,15 @@ final class ToolResults {
             && c.targetsOffset() <= length;
     }
 
-    /** The OK observe/query result; {@link #renderable} said yes. */
-    void read(final JsonLineWriter w, final CompletionFlyweight c) {
+    /**
+     * The OK observe/query result; {@link #renderable} said yes. The text block is the
+     * {@link SceneText} view of at most {@code maximumTextBytes}; structuredContent is the whole scene.
+     */
+    void read(final JsonLineWriter w, final CompletionFlyweight c, final int maximumTextBytes) {
         final GenerationFlyweight g = c.generation();
         final long count = c.targetCount();
         w.startObject();
-        text(w, "Observed " + count + " targets at generation " + Long.toUnsignedString(g.generation()) + ".");
+        text(w, sceneText.render(c, maximumTextBytes));
         w.name("structuredContent").startObject();
         w.name("generation").u64(g.generation());
         w.name("epochs").startObject()
@@ -125,11 +134,15 @@ final class ToolResults {
         }
     }
 
-    /** The act result of any service answer (the completion validated, rows inside it). */
-    void act(final JsonLineWriter w, final ActionCompletionFlyweight c) {
+    /**
+     * The act result of any service answer (the completion validated, rows inside it); a rejection
+     * carries the failed {@code check} and the {@code hint} of {@link RejectionReasons} (either may be null).
+     */
+    void act(final JsonLineWriter w, final ActionCompletionFlyweight c, final String check, final String hint) {
         final int result = c.result();
         w.startObject();
-        text(w, result == 0 ? "Action completed." : "Action rejected: " + AbiNames.resultText(result) + ".");
+        text(w, result == 0 ? "Action completed."
+            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint)));
         w.name("structuredContent").startObject()
             .name("result").number(result)
             .name("resultText").string(AbiNames.resultText(result))
@@ -180,6 +193,12 @@ final class ToolResults {
                     .endObject();
             }
             w.endArray();
+        }
+        if (check != null) {
+            w.name("reason").string(check);
+        }
+        if (hint != null) {
+            w.name("hint").string(hint);
         }
         w.endObject();
         w.name("isError").bool(result != 0);
