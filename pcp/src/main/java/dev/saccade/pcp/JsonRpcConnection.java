@@ -121,6 +121,9 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                     }
                 }
             }
+            if (!skipping && line.size() > 0) {
+                accept(line.toByteArray()); // a last line without its newline is still a request (as MCP's)
+            }
         } catch (final IOException e) {
             // The peer reset or we closed: the connection ends the same way as on EOF.
         }
@@ -161,10 +164,11 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                 }
             });
         } catch (final RejectedExecutionException e) {
-            if (open) {
-                enqueueReply(JsonRpc.errorLine(null, new PcpError(PcpError.RATE_LIMITED,
-                    "Rate limited: " + PENDING_REQUESTS + " requests already queued on this connection",
-                    JsonTree.object("retry_after_ms", 100L))));
+            final String refusal = JsonRpc.refusal(message, new PcpError(PcpError.RATE_LIMITED,
+                "Rate limited: " + PENDING_REQUESTS + " requests already queued on this connection",
+                JsonTree.object("retry_after_ms", 100L)));
+            if (open && refusal != null) {
+                enqueueReply(refusal);
             }
         }
     }
