@@ -7,6 +7,9 @@ import java.io.IOException;
  * The adapter's one connection to the agent endpoint (mcp.md §9): made on the first valid tool
  * call, not before (initialize, ping, tools/list and invalid arguments never connect); reused
  * while it works; dropped on a transport failure so the next use connects and says Hello again.
+ * Before each use it looks whether the service closed it meanwhile (an owner restart, or the
+ * owner giving an idle connection's slot to a waiting client, agent-abi §1.1): then it connects
+ * again, so a request, an action above all, is never written on a connection already gone.
  */
 public final class ServiceConnection implements AutoCloseable {
     /** Connects and completes Hello (request_id 1, OBSERVE|POINTER|KEYBOARD|WINDOW). */
@@ -25,7 +28,7 @@ public final class ServiceConnection implements AutoCloseable {
 
     /** The open connection, connecting first when there is none. */
     AgentClient client() throws IOException {
-        if (client == null || !client.isOpen()) {
+        if (client == null || client.peerClosed()) {
             drop();
             connects++;
             client = connector.connect();

@@ -134,7 +134,8 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     }
 
     private AgentClient client() throws IOException {
-        if (client == null || !client.isOpen()) {
+        if (client == null || client.peerClosed()) { // gone meanwhile (evicted idle, owner restart): connect again
+            dropClient();
             client = connect(endpoint, timeout);
         }
         return client;

@@ -136,10 +136,15 @@ public final class ActionPlanner {
 
     /** §1.3: a connection that owns the input lease went away; release everything it holds. */
     public void neutralize(final long leaseId) {
-        if (executor.available() && executor.physicalState(physicalBuffer, 0)
-            && physical.wrap(physicalBuffer, 0).activeLeaseId() == leaseId) {
+        if (holdsLease(leaseId)) {
             executor.releaseAll();
         }
+    }
+
+    /** Whether the connection with {@code leaseId} holds the input lease now (§5.11). */
+    public boolean holdsLease(final long leaseId) {
+        return executor.available() && executor.physicalState(physicalBuffer, 0)
+            && physical.wrap(physicalBuffer, 0).activeLeaseId() == leaseId;
     }
 
     private int advance(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
