@@ -101,6 +101,11 @@ final class InProcessOwner {
         return units * RectQ8.ONE;
     }
 
+    /** Clients connected, as the owner thread last counted them. */
+    int connectedClients() {
+        return endpoint.agent().connectedClientsSeen();
+    }
+
     void stop() throws Exception {
         try {
             endpoint.close();

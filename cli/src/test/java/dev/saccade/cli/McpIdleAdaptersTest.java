@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 20, defect 6, with real {@code saccade mcp} processes: more adapters than the owner has
  * slots all get served. Each keeps its connection after a tool call; when every slot is taken
  * the owner closes the longest-idle one for the adapter that waits (agent-abi §1.1), and that
- * adapter connects again on its next call instead of writing on the closed connection.
+ * adapter connects again on its next call instead of writing on the closed connection. An
+ * adapter idle past its release time gives its connection back by itself.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class McpIdleAdaptersTest {
@@ -55,6 +56,28 @@ class McpIdleAdaptersTest {
                     mcp.close();
                 }
             }
+        } finally {
+            owner.stop();
+        }
+    }
+
+    @Test
+    void anIdleAdapterGivesItsConnectionBackAndConnectsAgainOnItsNextCall() throws Exception {
+        final Path socket = dir.resolve("agent.sock");
+        final InProcessOwner owner = InProcessOwner.start(socket, SLOTS);
+        try (McpProcess mcp = McpProcess.start(socket, "-Dsaccade.mcp.idle.release.ms=300")) {
+            owner.publishDialog();
+            mcp.call(INITIALIZE);
+            for (int round = 0; round < 2; round++) {
+                assertServed(mcp, 2 + round, "round " + round);
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (owner.connectedClients() != 0) {
+                    assertTrue(System.nanoTime() < deadline, "the idle adapter still holds its connection");
+                    java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // poll the owner's count
+                }
+            }
+            assertEquals(List.of(), mcp.finish());
+            assertEquals(0, mcp.exitCode());
         } finally {
             owner.stop();
         }

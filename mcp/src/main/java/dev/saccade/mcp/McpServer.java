@@ -179,6 +179,8 @@ public final class McpServer {
             log.println("saccade mcp: event=tool_failed tool=" + toolName.text + " error=\"" + e + "\"");
             writer.reset();
             return error(id, INTERNAL_ERROR, "Internal error");
+        } finally {
+            service.released(); // idle from now: given back to the service if no call follows (mcp §9)
         }
         return end();
     }

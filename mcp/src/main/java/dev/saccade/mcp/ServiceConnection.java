@@ -2,6 +2,9 @@ package dev.saccade.mcp;
 
 import dev.saccade.client.AgentClient;
 import java.io.IOException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The adapter's one connection to the agent endpoint (mcp.md §9): made on the first valid tool
@@ -10,8 +13,14 @@ import java.io.IOException;
  * Before each use it looks whether the service closed it meanwhile (an owner restart, or the
  * owner giving an idle connection's slot to a waiting client, agent-abi §1.1): then it connects
  * again, so a request, an action above all, is never written on a connection already gone.
+ * An idle connection is given back after 30 s ({@code saccade.mcp.idle.release.ms}), so agents
+ * that are not working hold no slot of the service.
  */
 public final class ServiceConnection implements AutoCloseable {
+    /** How long an idle connection is kept before it is given back to the service (mcp §9). */
+    static final String IDLE_RELEASE_MS_PROP = "saccade.mcp.idle.release.ms";
+    static final long IDLE_RELEASE_MS_DEFAULT = 30_000;
+
     /** Connects and completes Hello (request_id 1, OBSERVE|POINTER|KEYBOARD|WINDOW). */
     @FunctionalInterface
     public interface Connector {
@@ -19,15 +28,28 @@ public final class ServiceConnection implements AutoCloseable {
     }
 
     private final Connector connector;
+    private final long idleReleaseNs;
     private AgentClient client;
     private int connects;
+    /** Between {@link #client()} and {@link #released()}: a tool call uses the connection. */
+    private boolean busy;
+    private long idleSinceNs;
+    /** One daemon thread, created with the first connection, that wakes once per idle period at most. */
+    private ScheduledExecutorService reaper;
+    private boolean releaseScheduled;
 
     ServiceConnection(final Connector connector) {
-        this.connector = connector;
+        this(connector, TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, IDLE_RELEASE_MS_DEFAULT)));
     }
 
-    /** The open connection, connecting first when there is none. */
-    AgentClient client() throws IOException {
+    ServiceConnection(final Connector connector, final long idleReleaseNs) {
+        this.connector = connector;
+        this.idleReleaseNs = idleReleaseNs;
+    }
+
+    /** The open connection, connecting first when there is none; it is in use until {@link #released()}. */
+    synchronized AgentClient client() throws IOException {
+        busy = true;
         if (client == null || client.peerClosed()) {
             drop();
             connects++;
@@ -36,8 +58,46 @@ public final class ServiceConnection implements AutoCloseable {
         return client;
     }
 
+    /**
+     * A tool call is done with the connection. Kept for the next call, it is given back after
+     * {@link #IDLE_RELEASE_MS_DEFAULT} ms without one, so an idle agent holds no slot of the
+     * service (agent-abi §1.1); the next call connects again.
+     */
+    synchronized void released() {
+        busy = false;
+        idleSinceNs = System.nanoTime();
+        if (client != null && !releaseScheduled) {
+            scheduleRelease(idleReleaseNs);
+        }
+    }
+
+    private void scheduleRelease(final long delayNs) {
+        if (reaper == null) {
+            reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+                final Thread t = new Thread(r, "saccade-mcp-idle-release");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        releaseScheduled = true;
+        reaper.schedule(this::releaseIfIdle, delayNs, TimeUnit.NANOSECONDS);
+    }
+
+    private synchronized void releaseIfIdle() {
+        releaseScheduled = false;
+        if (client == null || busy) {
+            return; // gone already, or in use: released() schedules again
+        }
+        final long idleNs = System.nanoTime() - idleSinceNs;
+        if (idleNs >= idleReleaseNs) {
+            drop();
+        } else {
+            scheduleRelease(idleReleaseNs - idleNs);
+        }
+    }
+
     /** Closes the connection after a failure: its request/reply pairing is lost. */
-    void drop() {
+    synchronized void drop() {
         if (client != null) {
             try {
                 client.close();
@@ -48,13 +108,21 @@ public final class ServiceConnection implements AutoCloseable {
         }
     }
 
+    /** Whether a connection is open now (tests, logging). */
+    synchronized boolean connected() {
+        return client != null;
+    }
+
     /** How many connections were attempted (logged at exit). */
-    int connects() {
+    synchronized int connects() {
         return connects;
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         drop();
+        if (reaper != null) {
+            reaper.shutdownNow();
+        }
     }
 }
