@@ -2,8 +2,7 @@ package dev.saccade.mcp;
 
 import dev.saccade.client.AgentClient;
 import java.io.IOException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import dev.saccade.client.IdleRelease;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,15 +27,11 @@ public final class ServiceConnection implements AutoCloseable {
     }
 
     private final Connector connector;
-    private final long idleReleaseNs;
     private AgentClient client;
     private int connects;
     /** Between {@link #client()} and {@link #released()}: a tool call uses the connection. */
     private boolean busy;
-    private long idleSinceNs;
-    /** One daemon thread, created with the first connection, that wakes once per idle period at most. */
-    private ScheduledExecutorService reaper;
-    private boolean releaseScheduled;
+    private final IdleRelease idle;
 
     ServiceConnection(final Connector connector) {
         this(connector, TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, IDLE_RELEASE_MS_DEFAULT)));
@@ -44,7 +39,8 @@ public final class ServiceConnection implements AutoCloseable {
 
     ServiceConnection(final Connector connector, final long idleReleaseNs) {
         this.connector = connector;
-        this.idleReleaseNs = idleReleaseNs;
+        this.idle = new IdleRelease("saccade-mcp-idle-release", idleReleaseNs, this, () -> client != null, () -> busy,
+            this::drop);
     }
 
     /** The open connection, connecting first when there is none; it is in use until {@link #released()}. */
@@ -65,35 +61,7 @@ public final class ServiceConnection implements AutoCloseable {
      */
     synchronized void released() {
         busy = false;
-        idleSinceNs = System.nanoTime();
-        if (client != null && !releaseScheduled) {
-            scheduleRelease(idleReleaseNs);
-        }
-    }
-
-    private void scheduleRelease(final long delayNs) {
-        if (reaper == null) {
-            reaper = Executors.newSingleThreadScheduledExecutor(r -> {
-                final Thread t = new Thread(r, "saccade-mcp-idle-release");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        releaseScheduled = true;
-        reaper.schedule(this::releaseIfIdle, delayNs, TimeUnit.NANOSECONDS);
-    }
-
-    private synchronized void releaseIfIdle() {
-        releaseScheduled = false;
-        if (client == null || busy) {
-            return; // gone already, or in use: released() schedules again
-        }
-        final long idleNs = System.nanoTime() - idleSinceNs;
-        if (idleNs >= idleReleaseNs) {
-            drop();
-        } else {
-            scheduleRelease(idleReleaseNs - idleNs);
-        }
+        idle.used();
     }
 
     /** Closes the connection after a failure: its request/reply pairing is lost. */
@@ -121,8 +89,6 @@ public final class ServiceConnection implements AutoCloseable {
     @Override
     public synchronized void close() {
         drop();
-        if (reaper != null) {
-            reaper.shutdownNow();
-        }
+        idle.close();
     }
 }

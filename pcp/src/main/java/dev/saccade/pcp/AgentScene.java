@@ -4,6 +4,7 @@ import dev.saccade.client.DecimalU64;
 import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.client.ActionExchange;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.IdleRelease;
 import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.ReadExchange;
 import dev.saccade.client.ReadFreshness;
@@ -68,6 +69,11 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     private final AccessibleActions accessible;
     private AgentClient client;
     private long requestId = 1;
+    /** PCP's one connection is given back after 30 s without a read or an action (agent-abi §1.1). */
+    private final IdleRelease idle = new IdleRelease("saccade-pcp-idle-release",
+        TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, 30_000)), this, () -> client != null,
+        () -> false, this::dropClient);
+    static final String IDLE_RELEASE_MS_PROP = "saccade.pcp.idle.release.ms";
 
     /** A scene without the AT-SPI path: every action goes through the agent action path. */
     public AgentScene(final Path endpoint, final String display, final Duration timeout) {
@@ -133,11 +139,13 @@ public final class AgentScene implements PcpScene, AutoCloseable {
         }
     }
 
+    /** The connection, connected first when there is none; every use ends in {@link #idle}'s count (callers hold the lock). */
     private AgentClient client() throws IOException {
         if (client == null || client.peerClosed()) { // gone meanwhile (evicted idle, owner restart): connect again
             dropClient();
             client = connect(endpoint, timeout);
         }
+        idle.used(); // counted from the start of the use: the lock keeps the release out until it ends
         return client;
     }
 
@@ -421,5 +429,6 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     @Override
     public synchronized void close() {
         dropClient();
+        idle.close();
     }
 }
