@@ -67,6 +67,7 @@ public final class AgentClient implements AutoCloseable {
     private final HelloCompletionFlyweight helloCompletion = new HelloCompletionFlyweight();
     private int acceptedHelloFlags;
     private final Reply reply = new Reply();
+    private final java.nio.ByteBuffer peek = java.nio.ByteBuffer.allocate(1);
     private long readTimeoutNs = DEFAULT_READ_TIMEOUT.toNanos();
     private boolean closed;
 
@@ -253,6 +254,30 @@ public final class AgentClient implements AutoCloseable {
 
     public boolean isOpen() {
         return !closed;
+    }
+
+    /**
+     * Whether the service has closed this idle connection (an owner that stopped, or one that
+     * gave the slot of a long-idle connection to a waiting client, agent-abi §1.1), found
+     * without blocking before a request is written on it: a request on such a connection would
+     * be lost unread. A byte the service sent unasked also counts: the pairing is broken.
+     * Call only between exchanges.
+     */
+    public boolean peerClosed() {
+        if (closed) {
+            return true;
+        }
+        try {
+            channel.configureBlocking(false);
+            try {
+                peek.clear();
+                return channel.read(peek) != 0;
+            } finally {
+                channel.configureBlocking(true);
+            }
+        } catch (final IOException e) {
+            return true;
+        }
     }
 
     @Override

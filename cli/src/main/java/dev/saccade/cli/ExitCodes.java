@@ -14,7 +14,7 @@ public final class ExitCodes {
     public static final int SUCCESS = 0;
     /** The command line was wrong: unknown option or command, missing or malformed argument. */
     public static final int USAGE = 1;
-    /** The service endpoint could not be reached (absent, refused, wrong owner). */
+    /** The service endpoint could not be reached (absent, refused, wrong owner), or did not answer in time. */
     public static final int CONNECTION_FAILED = 2;
     /** The service answered with something that breaks the wire contract. */
     public static final int PROTOCOL = 3;

@@ -8,6 +8,7 @@ import dev.saccade.client.ServiceUnavailableException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.SocketTimeoutException;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -19,11 +20,13 @@ import picocli.CommandLine.ParseResult;
  * stack trace:
  * <table>
  *   <caption>Exceptions thrown by {@code call()} and their exit codes</caption>
- *   <tr><td>{@link ServiceUnavailableException}, {@link EndpointUnreachableException}</td>
+ *   <tr><td>{@link ServiceUnavailableException}, {@link EndpointUnreachableException}, no reply or
+ *       no accept in time ({@link SocketTimeoutException}: a busy or hung service, nothing the
+ *       request did wrong)</td>
  *       <td>{@link ExitCodes#CONNECTION_FAILED}</td></tr>
  *   <tr><td>{@link AgentProtocolException}, {@link UnexpectedReplyException}, {@link EOFException}
- *       (the service closed the connection: it does so for a malformed request), no reply in
- *       time, any other I/O error on the connection</td>
+ *       (the service closed the connection: it does so for a malformed request), any other I/O
+ *       error on the connection</td>
  *       <td>{@link ExitCodes#PROTOCOL}</td></tr>
  *   <tr><td>{@link HelloRefusedException}</td><td>{@link ExitCodes#REQUEST_REJECTED}</td></tr>
  *   <tr><td>{@link OutputFailedException}</td><td>{@link ExitCodes#OUTPUT}</td></tr>
@@ -51,7 +54,8 @@ final class FailureHandler implements IExecutionExceptionHandler {
 
     /** The exit code of an exception a command throws, or {@link #UNMAPPED}. */
     static int exitCodeOf(final Throwable e) {
-        if (e instanceof ServiceUnavailableException || e instanceof EndpointUnreachableException) {
+        if (e instanceof ServiceUnavailableException || e instanceof EndpointUnreachableException
+            || e instanceof SocketTimeoutException) {
             return ExitCodes.CONNECTION_FAILED;
         }
         if (e instanceof HelloRefusedException) {
@@ -64,7 +68,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
             return ExitCodes.INPUT; // reading a text file, a batch file or stdin
         }
         if (e instanceof IOException) {
-            // After the connection: a bad reply, EOF, no reply in time, reset or broken pipe.
+            // After the connection: a bad reply, EOF, reset or broken pipe.
             return ExitCodes.PROTOCOL;
         }
         return UNMAPPED;
@@ -72,6 +76,10 @@ final class FailureHandler implements IExecutionExceptionHandler {
 
     private static String messageOf(final Throwable e, final int code) {
         final String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        if (e instanceof SocketTimeoutException) {
+            return "no reply from the service in time: " + message + " (is it busy or hung? `saccade doctor` checks it;"
+                + " --timeout-ms waits longer)";
+        }
         if (code == ExitCodes.PROTOCOL && !(e instanceof AgentProtocolException)
             && !(e instanceof UnexpectedReplyException) && !(e instanceof EOFException)) {
             return "no reply from the service: " + message;

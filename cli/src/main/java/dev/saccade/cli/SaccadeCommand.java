@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             ExitCodes.SUCCESS + ":success",
             ExitCodes.USAGE + ":usage error (unknown option or command, bad argument)",
-            ExitCodes.CONNECTION_FAILED + ":connection to the service failed",
+            ExitCodes.CONNECTION_FAILED + ":connection to the service failed, or no reply in time",
             ExitCodes.PROTOCOL + ":protocol error (reply breaks the wire contract)",
             ExitCodes.REQUEST_REJECTED + ":request rejected by the service",
             ExitCodes.OUTPUT + ":output failure (writing the result)",

@@ -33,6 +33,19 @@ class FailureExitCodesTest {
     }
 
     @Test
+    void aServiceThatNeverRepliesIsAConnectionFailureNotAProtocolError() throws Exception {
+        final Path socket = dir.resolve("silent.sock");
+        try (org.newsclub.net.unix.AFUNIXServerSocket server = org.newsclub.net.unix.AFUNIXServerSocket.newInstance()) {
+            server.bind(org.newsclub.net.unix.AFUNIXSocketAddress.of(socket)); // the backlog accepts; nobody answers
+            final CliRun run = CliRun.run("observe", "--endpoint", socket.toString(), "--timeout-ms", "500");
+            assertEquals(ExitCodes.CONNECTION_FAILED, run.exitCode, run.toString());
+            assertTrue(run.err.startsWith("saccade: no reply from the service in time: "), run.err);
+            assertEquals(1, run.err.lines().count(), run.err);
+            assertEquals(0, run.stdout.length);
+        }
+    }
+
+    @Test
     void connectionClosedWithoutAReplyIsAProtocolError() throws Exception {
         final Path socket = dir.resolve("eof.sock");
         final CliRun run = observeAgainst(socket, ResultCode.OK, null);
@@ -85,7 +98,8 @@ class FailureExitCodesTest {
     @Test
     void anUnexpectedBugStillReachesPicocli() {
         assertEquals(FailureHandler.UNMAPPED, FailureHandler.exitCodeOf(new IllegalStateException("bug")));
-        assertEquals(ExitCodes.PROTOCOL, FailureHandler.exitCodeOf(new java.net.SocketTimeoutException("slow")));
+        assertEquals(ExitCodes.CONNECTION_FAILED, FailureHandler.exitCodeOf(new java.net.SocketTimeoutException("slow")));
+        assertEquals(ExitCodes.PROTOCOL, FailureHandler.exitCodeOf(new java.io.EOFException("closed")));
         assertEquals(ExitCodes.CONNECTION_FAILED, FailureHandler.exitCodeOf(
             new EndpointUnreachableException(dir, new java.io.IOException("Permission denied"))));
     }

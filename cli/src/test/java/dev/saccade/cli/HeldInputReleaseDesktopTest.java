@@ -171,6 +171,11 @@ class HeldInputReleaseDesktopTest {
 
     /** A grid cell in the middle of the empty desktop. */
     static long gridCell(final AgentClient client) throws Exception {
+        return gridCell(client, 70);
+    }
+
+    /** Grid cell {@code index} (row-major, 70 is in the middle) of the empty desktop. */
+    static long gridCell(final AgentClient client, final int index) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
@@ -183,8 +188,9 @@ class HeldInputReleaseDesktopTest {
         client.send(ObserveRequestFlyweight.LENGTH);
         final var reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
         final CompletionFlyweight c = new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
-        assertTrue(c.targetCount() > 70);
-        return new TargetFlyweight().wrap(reply.bytes(), reply.offset() + c.targetsOffset() + 70L * c.targetStride()).targetId();
+        assertTrue(c.targetCount() > index);
+        return new TargetFlyweight().wrap(reply.bytes(), reply.offset() + c.targetsOffset() + (long) index * c.targetStride())
+            .targetId();
     }
 
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)

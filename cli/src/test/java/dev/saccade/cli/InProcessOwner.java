@@ -43,8 +43,13 @@ final class InProcessOwner {
     }
 
     static InProcessOwner start(final Path socket) throws Exception {
+        return start(socket, 8);
+    }
+
+    /** With {@code maxClients} connection slots. */
+    static InProcessOwner start(final Path socket, final int maxClients) throws Exception {
         final SceneStore store = new SceneStore(4, 10_000, 1 << 20, SceneStore.seedGeneration(0));
-        return new InProcessOwner(store, OwnerEndpoint.serve(socket, store, 8, Duration.ofSeconds(1)));
+        return new InProcessOwner(store, OwnerEndpoint.serve(socket, store, maxClients, Duration.ofSeconds(1)));
     }
 
     /** Publishes the dialog scene; returns its generation. Call from one thread at a time. */
@@ -94,6 +99,11 @@ final class InProcessOwner {
 
     private static int q8(final int units) {
         return units * RectQ8.ONE;
+    }
+
+    /** Clients connected, as the owner thread last counted them. */
+    int connectedClients() {
+        return endpoint.agent().connectedClientsSeen();
     }
 
     void stop() throws Exception {

@@ -34,12 +34,18 @@ final class McpProcess implements AutoCloseable {
 
     /** Starts {@code saccade mcp --endpoint <endpoint>}. */
     static McpProcess start(final Path endpoint) throws IOException {
+        return start(endpoint, new String[0]);
+    }
+
+    /** Starts {@code saccade mcp --endpoint <endpoint>} with extra JVM options ({@code -Dname=value}). */
+    static McpProcess start(final Path endpoint, final String... jvmOptions) throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         final String flags = System.getProperty("saccade.jvm.flags", "");
         if (!flags.isBlank()) {
             command.addAll(Arrays.asList(flags.trim().split("\\s+")));
         }
+        command.addAll(Arrays.asList(jvmOptions));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "mcp",
             "--endpoint", endpoint.toString()));
         final Path stderr = Files.createTempFile("saccade-mcp", ".err");

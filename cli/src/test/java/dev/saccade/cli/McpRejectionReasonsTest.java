@@ -59,7 +59,7 @@ class McpRejectionReasonsTest {
             r = act(mcp, id++, "{\"kind\":\"text\",\"targetId\":\"" + InProcessOwner.FILE_NAME + "\",\"text\":\"a\"}");
             assertRejected(r, -4, "disabled", "Action rejected: target not found. The target is disabled (greyed"
                 + " out): make it enabled first, e.g. fill in what it needs.");
-            assertEquals(0, owner.executor.plans(), "nothing was planned for input");
+            assertEquals(0, owner.executor.plans.size(), "nothing was planned for input");
         } finally {
             owner.stop();
         }

@@ -312,6 +312,12 @@ public final class FrameChannel implements AutoCloseable {
         return maxResponseBytes;
     }
 
+    /** Part of a request has arrived, or a request is held or being answered: the connection is not idle. */
+    public boolean midFrame() {
+        return state == READING_BODY || state == FRAME_HELD || state == REPLYING
+            || (state == READING_LENGTH && requestBuffer.position() > 0);
+    }
+
     /** A connection is attached and not yet closed. */
     public boolean isAttached() {
         return state >= READING_LENGTH && state <= REPLYING;

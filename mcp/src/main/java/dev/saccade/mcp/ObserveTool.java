@@ -34,7 +34,7 @@ final class ObserveTool implements Tool {
     @Override
     public String prepare(final ToolArguments a) {
         long maximum = DEFAULT_MAXIMUM;
-        int status = a.u64("maximumTargets");
+        int status = a.u32("maximumTargets"); // the u32 rule (mcp §5): past 2^32-1 it cannot be read
         if (status == ToolArguments.INVALID) {
             return "Invalid maximumTargets";
         }

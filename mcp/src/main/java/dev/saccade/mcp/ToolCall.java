@@ -60,6 +60,8 @@ final class ToolCall {
             log.println("saccade mcp: event=tool_failed tool=" + toolName.text + " error=\"" + e + "\"");
             writer.reset();
             return error(id, McpServer.INTERNAL_ERROR, "Internal error");
+        } finally {
+            service.released(); // idle from now: given back to the service if no call follows (mcp §9)
         }
         return true;
     }

@@ -146,6 +146,11 @@ public final class AgentService {
         planner.tick(nowNs);
     }
 
+    /** Whether {@code session} holds the input lease (it is never evicted for idleness, agent-abi §1.1). */
+    public boolean holdsInput(final AgentSession session) {
+        return session.authenticated && planner.holdsLease(session.leaseId);
+    }
+
     private static int parkBatch(final AgentSession session, final int reply) {
         session.parked = reply == ActionPlanner.PARKED;
         return session.parked ? PARKED : reply;

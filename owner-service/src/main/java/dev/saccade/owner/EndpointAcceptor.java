@@ -38,6 +38,8 @@ public final class EndpointAcceptor implements AutoCloseable {
     private final Thread thread;
     private Selector selector;
     private volatile boolean running = true;
+    /** Every slot is taken and a client waits in the backlog (agent-abi §1.1's eviction). */
+    private volatile boolean clientWaiting;
 
     public EndpointAcceptor(final EndpointListener listener, final int slots, final Runnable wakeOwner)
         throws IOException {
@@ -88,6 +90,14 @@ public final class EndpointAcceptor implements AutoCloseable {
         return freeSlots.get() == slots;
     }
 
+    /**
+     * Any thread: every slot is taken and a client is waiting in the listen backlog, as last seen
+     * (at most {@value #FULL_PARK_MS} ms ago); the owner may then evict an idle connection.
+     */
+    public boolean clientWaiting() {
+        return clientWaiting;
+    }
+
     /** Owner thread: a slot became free. */
     public void slotFreed() {
         freeSlots.incrementAndGet();
@@ -101,6 +111,9 @@ public final class EndpointAcceptor implements AutoCloseable {
             while (running) {
                 if (freeSlots.get() == 0) {
                     LockSupport.parkNanos(this, FULL_PARK_MS * 1_000_000L);
+                    // full: look (without accepting) whether someone waits for a slot
+                    clientWaiting = freeSlots.get() == 0 && selector.selectNow() > 0;
+                    selector.selectedKeys().clear();
                     continue;
                 }
                 if (selector.select() == 0) {
@@ -136,6 +149,7 @@ public final class EndpointAcceptor implements AutoCloseable {
                 refusedBefore = listener.refusedPeers(); // a foreign peer; another may be behind it
                 continue;
             }
+            clientWaiting = false;
             freeSlots.decrementAndGet();
             accepted.offer(channel); // room: one ring slot per owner slot
             wakeOwner.run();

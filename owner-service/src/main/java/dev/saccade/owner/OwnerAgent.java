@@ -3,6 +3,8 @@ package dev.saccade.owner;
 import dev.saccade.ipc.FrameChannel;
 import dev.saccade.owner.scene.SceneStore;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.slf4j.Logger;
@@ -16,7 +18,11 @@ import org.slf4j.LoggerFactory;
  * buffer for as long as the agent lives.
  *
  * <p>Beyond the configured number of clients, new connections wait in the listen backlog until
- * a slot frees up (spec §1.1).
+ * a slot frees up (spec §1.1). Slots are given back by idle connections: one that has not
+ * completed Hello within the Hello timeout is closed (§1.3), and while every slot is taken and a
+ * client waits, the connection idle longest (at least {@link #EVICT_IDLE_NS}, between requests,
+ * holding no input lease) is closed to make room. A slot's 2 MiB of buffers are allocated when
+ * a connection first uses it and kept.
  *
  * <p>Owner thread only.
  */
@@ -27,6 +33,8 @@ public final class OwnerAgent implements AutoCloseable {
     private static final int WRITING = 2;
     private static final int PARKED = 3;
     private static final long PEER_CHECK_INTERVAL_NS = 20_000_000;
+    /** A connection idle this long may be evicted for a waiting client (§1.1). */
+    static final long EVICT_IDLE_NS = 1_000_000_000L;
 
     private final EndpointAcceptor acceptor;
     private final SceneStore scenes;
@@ -36,6 +44,13 @@ public final class OwnerAgent implements AutoCloseable {
     private final int[] states;
     /** When each parked slot next looks for its peer having gone (a syscall, so not every tick). */
     private final long[] nextPeerCheckNs;
+    /** When each slot's connection was attached, and last completed a request or reply. */
+    private final long[] attachedNs;
+    private final long[] activeNs;
+    private long helloTimeoutNs = TimeUnit.MILLISECONDS.toNanos(
+        Long.getLong(OwnerContext.HELLO_TIMEOUT_MS_PROP, OwnerContext.HELLO_TIMEOUT_MS_DEFAULT));
+    private long helloTimeouts;
+    private long evictions;
     private long acceptFailures;
     /** Lease ids handed to connections: unique for this owner, never 0. */
     private long leases;
@@ -63,10 +78,27 @@ public final class OwnerAgent implements AutoCloseable {
         sessions = new AgentSession[maxClients];
         states = new int[maxClients];
         nextPeerCheckNs = new long[maxClients];
+        attachedNs = new long[maxClients];
+        activeNs = new long[maxClients];
         for (int i = 0; i < maxClients; i++) {
-            channels[i] = new FrameChannel();
-            sessions[i] = new AgentSession();
+            sessions[i] = new AgentSession(); // the channel comes with the slot's first connection
         }
+    }
+
+    /** How long a new connection may take to complete Hello (§1.3). Before the first tick. */
+    public OwnerAgent helloTimeout(final Duration timeout) {
+        helloTimeoutNs = timeout.toNanos();
+        return this;
+    }
+
+    /** Connections closed for not completing Hello in time. Owner thread. */
+    public long helloTimeouts() {
+        return helloTimeouts;
+    }
+
+    /** Idle connections closed to make room for a waiting client. Owner thread. */
+    public long evictions() {
+        return evictions;
     }
 
     public AgentService service() {
@@ -105,10 +137,16 @@ public final class OwnerAgent implements AutoCloseable {
     public int doWork(final long nowNs) {
         service.tick(nowNs);
         int work = scenes.adoptPending();
-        work += acceptOne();
+        work += acceptOne(nowNs);
         for (int i = 0; i < states.length; i++) {
             switch (states[i]) {
                 case READING:
+                    if (!sessions[i].authenticated() && nowNs - attachedNs[i] > helloTimeoutNs) {
+                        helloTimeouts++;
+                        disconnect(i); // §1.3: no Hello in time; unauthenticated, nothing to neutralize
+                        work++;
+                        break;
+                    }
                     work += read(i, nowNs);
                     break;
                 case PARKED:
@@ -121,11 +159,36 @@ public final class OwnerAgent implements AutoCloseable {
                     break;
             }
         }
+        if (connected == states.length && acceptor.clientWaiting()) {
+            work += evictLongestIdle(nowNs);
+        }
         return work;
     }
 
+    /**
+     * §1.1's fair policy when every slot is taken and a client waits: the connection idle longest,
+     * at least {@link #EVICT_IDLE_NS}, between requests and holding no input lease, is closed
+     * (neutralized like any disconnect); its client reconnects when it next needs the service.
+     */
+    private int evictLongestIdle(final long nowNs) {
+        int oldest = -1;
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] == READING && !channels[i].midFrame() && nowNs - activeNs[i] >= EVICT_IDLE_NS
+                && (oldest < 0 || activeNs[i] - activeNs[oldest] < 0) && !service.holdsInput(sessions[i])) {
+                oldest = i;
+            }
+        }
+        if (oldest < 0) {
+            return 0;
+        }
+        evictions++;
+        LOG.info("event=idle_evicted pid={} idle_ms={}", sessions[oldest].peerPid(), (nowNs - activeNs[oldest]) / 1_000_000);
+        disconnect(oldest);
+        return 1;
+    }
+
     /** Takes at most one connection the acceptor queued; it reserved a free slot for it. */
-    private int acceptOne() {
+    private int acceptOne(final long nowNs) {
         final AFUNIXSocketChannel socket = acceptor.poll();
         if (socket == null) {
             return 0;
@@ -135,7 +198,12 @@ public final class OwnerAgent implements AutoCloseable {
             slot++;
         }
         try {
+            if (channels[slot] == null) {
+                channels[slot] = new FrameChannel();
+            }
             channels[slot].attach(socket);
+            attachedNs[slot] = nowNs;
+            activeNs[slot] = nowNs;
             final AFUNIXSocketCredentials peer = socket.getPeerCredentials();
             sessions[slot].reset(peer == null ? -1 : peer.getPid(), ++leases);
             states[slot] = READING;
@@ -168,6 +236,7 @@ public final class OwnerAgent implements AutoCloseable {
             disconnect(i);
             return 1;
         }
+        activeNs[i] = nowNs;
         final int reply;
         try {
             reply = service.onFrame(sessions[i], ch.requestStore(), ch.requestOffset(), ch.frameLength(),
@@ -217,6 +286,7 @@ public final class OwnerAgent implements AutoCloseable {
         final int r = channels[i].writeStep();
         if (r == FrameChannel.IDLE) {
             states[i] = READING;
+            activeNs[i] = System.nanoTime(); // idle time counts from the reply, not the request
             return 1;
         }
         if (r == FrameChannel.CLOSED) {
@@ -253,7 +323,9 @@ public final class OwnerAgent implements AutoCloseable {
             if (states[i] != FREE) {
                 disconnect(i);
             }
-            channels[i].close();
+            if (channels[i] != null) {
+                channels[i].close();
+            }
         }
         for (AFUNIXSocketChannel queued = acceptor.poll(); queued != null; queued = acceptor.poll()) {
             closeQuietly(queued); // accepted but never served: unauthenticated, nothing to neutralize

@@ -21,8 +21,14 @@ public final class OwnerContext {
     public static final String SESSION_BUS_PROP = "saccade.owner.session.bus";
     public static final String ACCESSIBILITY_PROP = "saccade.owner.accessibility";
     public static final String INPUT_HELPER_PROP = "saccade.owner.input.helper";
-    /** Spec §1.1: several clients at once, 8 by default; each costs 2 MiB of buffers. */
-    public static final int MAX_CLIENTS_DEFAULT = 8;
+    /**
+     * Spec §1.1: several clients at once, 32 by default (at least 32 agents on one desktop);
+     * each slot costs 2 MiB of buffers, allocated when a connection first uses it.
+     */
+    public static final int MAX_CLIENTS_DEFAULT = 32;
+    public static final String HELLO_TIMEOUT_MS_PROP = "saccade.owner.hello.timeout.ms";
+    /** Spec §1.3: a connection that has not completed Hello within this is closed. */
+    public static final long HELLO_TIMEOUT_MS_DEFAULT = 2_000;
     /** How long a starting owner waits for a live endpoint to go away before giving up. */
     public static final long BUSY_WAIT_MS_DEFAULT = 5_000;
     public static final int MAX_TARGETS_DEFAULT = 10_000;

@@ -156,14 +156,53 @@ class ActionPlannerTest {
         final ActionCompletionFlyweight c = run(live(Batches.of()
             .action(a -> a.kind(ActionKind.HOLD).targetId(11).buttonBits(Button.LEFT))
             .action(a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT))).build());
-        // the recording executor does not track buttons, so RELEASE of LEFT sees none held
-        assertEquals(1, c.completedActionCount());
+        // the RELEASE is checked against what the batch's own HOLD left held (spec case 37)
+        assertEquals(ResultCode.OK, c.result());
+        assertEquals(2, c.completedActionCount());
         assertEquals(List.of("plan lease=77", "move 250,300", "down 1", "end 0"), executor.plans.get(0));
+        assertEquals(List.of("plan lease=0", "up 1", "end 1"), executor.plans.get(1), "the release ends the lease");
         executor.physical.buttons(Button.LEFT).activeLeaseId(77);
         final ActionCompletionFlyweight released = run(live(Batches.of()
             .action(a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT))).build());
         assertEquals(ResultCode.OK, released.result());
-        assertEquals(List.of("plan lease=77", "up 1", "end 0"), executor.lastPlan());
+        assertEquals(List.of("plan lease=0", "up 1", "end 0"), executor.lastPlan(), "nothing is left held under the lease");
+    }
+
+    @Test
+    void aButtonHeldEarlierInTheBatchCannotBePressedAgain() {
+        final int plans = executor.plans.size();
+        for (final int kind : new int[] {ActionKind.HOLD, ActionKind.CLICK, ActionKind.INVOKE}) {
+            final ActionCompletionFlyweight c = run(live(Batches.of().batch(x -> x.policy(AgentAbi.POLICY_CONTINUE_ON_FAILURE))
+                .action(a -> a.kind(ActionKind.HOLD).targetId(11).buttonBits(Button.LEFT))
+                .action(a -> a.kind(kind).targetId(12).buttonBits(Button.LEFT))
+                .action(a -> a.kind(ActionKind.CLICK).targetId(12).buttonBits(Button.RIGHT))
+                .action(a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT))).build());
+            assertEquals(ResultCode.INVALID_MESSAGE, row(c, 1).result(), ActionKind.name(kind) + " of the held button");
+            assertEquals(ResultCode.OK, row(c, 2).result(), "another button may be clicked meanwhile");
+            assertEquals(ResultCode.OK, row(c, 3).result(), "and the held one released");
+        }
+        assertEquals(plans + 9, executor.plans.size(), "no plan for a refused press");
+        executor.physical.buttons(Button.LEFT).activeLeaseId(77); // held by an earlier batch of ours
+        for (final Batches b : List.of(click(12),
+            Batches.of().action(a -> a.kind(ActionKind.DRAG_DROP).targetId(12).secondaryTargetId(11).buttonBits(Button.LEFT)),
+            Batches.of().action(a -> a.kind(ActionKind.HOLD).targetId(12).buttonBits(Button.LEFT)))) {
+            assertEquals(ResultCode.INVALID_MESSAGE, single(live(b)));
+        }
+        assertEquals(plans + 9, executor.plans.size());
+    }
+
+    @Test
+    void dryRunChecksEachActionAgainstWhatTheEarlierOnesWouldLeaveHeld() {
+        final ActionCompletionFlyweight c = run(Batches.of().batch(x -> x.policy(AgentAbi.POLICY_CONTINUE_ON_FAILURE))
+            .action(a -> a.kind(ActionKind.HOLD).targetId(11).buttonBits(Button.LEFT))
+            .action(a -> a.kind(ActionKind.HOLD).targetId(12).buttonBits(Button.LEFT))
+            .action(a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT))
+            .action(a -> a.kind(ActionKind.RELEASE).buttonBits(Button.LEFT)).build());
+        assertEquals(ResultCode.OK, row(c, 0).result());
+        assertEquals(ResultCode.INVALID_MESSAGE, row(c, 1).result());
+        assertEquals(ResultCode.OK, row(c, 2).result());
+        assertEquals(ResultCode.INVALID_MESSAGE, row(c, 3).result(), "released already");
+        assertTrue(executor.plans.isEmpty(), "DRY_RUN emits nothing");
     }
 
     @Test

@@ -31,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SocketFuzzTest {
     /** Random cases over the socket: each may cost a reconnect, so fewer than in-process. */
-    private static final int RANDOM_CASES = 20_000;
+    private static final int RANDOM_CASES = Integer.getInteger("saccade.fuzz.cases", 20_000);
+    /** The random cases' seed (bench/run fuzz passes its own); printed with any failure. */
+    private static final long SEED = Long.getLong("saccade.fuzz.seed", FuzzCases.SEED);
     /** A read parked on a generation that never comes gets no reply: give it this long. */
     private static final int PARKED_READ_WAIT_MS = 500;
 
@@ -75,7 +77,12 @@ class SocketFuzzTest {
             // Authenticated: the request seeds' truncations and flips, then random cases.
             final List<byte[]> seeds = FuzzCases.seeds();
             FuzzCases.deterministic(FuzzCases.requestSeeds(), (frame, label) -> send(frame, label, true));
-            FuzzCases.random(seeds, RANDOM_CASES, (frame, label) -> send(frame, label, true));
+            try {
+                FuzzCases.random(seeds, RANDOM_CASES, SEED, (frame, label) -> send(frame, label, true));
+            } catch (final AssertionError e) {
+                throw new AssertionError(e.getMessage() + " (replay: -Dsaccade.fuzz.seed=" + SEED + " -Dsaccade.fuzz.cases="
+                    + RANDOM_CASES + ")", e);
+            }
 
             final long readsBefore = bystanderReads.get();
             final long deadline = System.nanoTime() + 5_000_000_000L;
@@ -90,8 +97,8 @@ class SocketFuzzTest {
             assertNull(owner.runner.failure(), "owner loop alive");
             assertTrue(owner.runner.thread().isAlive(), "owner loop alive");
             assertTrue(answered > 1000 && closed > 1000, "answered " + answered + ", closed " + closed);
-            System.out.printf("socket fuzz: answered %d, closed %d, parked %d, bystander reads %d%n",
-                answered, closed, parked, bystanderReads.get());
+            System.out.printf("socket fuzz: seed %d, answered %d, closed %d, parked %d, bystander reads %d%n",
+                SEED, answered, closed, parked, bystanderReads.get());
         } finally {
             if (client != null) {
                 client.close();

@@ -1,6 +1,7 @@
 package dev.saccade.pcp;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.IdleRelease;
 import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.ReadExchange;
 import dev.saccade.client.ReadFreshness;
@@ -14,6 +15,7 @@ import dev.saccade.protocol.TargetFlyweight;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * PCP's connection to the owner's agent endpoint: connected on first use, dropped when a round
@@ -35,10 +37,17 @@ final class AgentConnection {
     private AgentClient client;
     /** Guarded by the owning {@link AgentScene}'s monitor. */
     private long requestId = 1;
+    /** PCP's one connection is given back after 30 s without a read or an action (agent-abi §1.1). */
+    private final IdleRelease idle;
+    static final String IDLE_RELEASE_MS_PROP = "saccade.pcp.idle.release.ms";
 
-    AgentConnection(final Path endpoint, final Duration timeout) {
+    /** @param lock the owning scene's monitor, which guards every call and the idle release. */
+    AgentConnection(final Path endpoint, final Duration timeout, final Object lock) {
         this.endpoint = endpoint;
         this.timeout = timeout;
+        this.idle = new IdleRelease("saccade-pcp-idle-release",
+            TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, 30_000)), lock, () -> client != null,
+            () -> false, this::drop);
     }
 
     /** Connects and says Hello asking for observe, pointer, keyboard and window (the owner's policy). */
@@ -94,16 +103,27 @@ final class AgentConnection {
         }
     }
 
-    /** The connected client, connecting first when there is none or it broke. */
+    /**
+     * The connected client, connecting first when there is none, it broke, or the service closed it
+     * meanwhile (an idle connection evicted, an owner restart); every use restarts the idle count.
+     */
     AgentClient client() throws IOException {
-        if (client == null || !client.isOpen()) {
+        if (client == null || client.peerClosed()) {
+            drop();
             client = connect(endpoint, timeout);
         }
+        idle.used(); // counted from the start of the use: the lock keeps the release out until it ends
         return client;
     }
 
     long nextRequestId() {
         return requestId++;
+    }
+
+    /** Stops the idle release and closes the client: the scene is closing. */
+    void close() {
+        idle.close();
+        drop();
     }
 
     /** Closes the client after a failure (or at the end); the next call reconnects. */

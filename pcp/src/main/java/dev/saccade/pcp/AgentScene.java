@@ -46,7 +46,7 @@ public final class AgentScene implements PcpScene, AutoCloseable {
 
     AgentScene(final Path endpoint, final String display, final Duration timeout, final AccessibleActions accessible) {
         this.display = display;
-        this.connection = new AgentConnection(endpoint, timeout);
+        this.connection = new AgentConnection(endpoint, timeout, this);
         this.actions = new ActionInvocation(connection, accessible);
     }
 
@@ -144,6 +144,6 @@ public final class AgentScene implements PcpScene, AutoCloseable {
 
     @Override
     public synchronized void close() {
-        connection.drop();
+        connection.close();
     }
 }

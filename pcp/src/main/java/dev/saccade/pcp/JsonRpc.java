@@ -127,6 +127,37 @@ public final class JsonRpc {
         JsonRpcEnvelope.errorIdLast(w, id, e.code(), e.getMessage(), e.data() == null ? null : JsonTree.write(e.data()));
     }
 
+    /**
+     * The line that refuses {@code message} as a whole with {@code e} before it runs (the
+     * connection's queue is full): each request of it answered with its own id, exactly as
+     * written, so a client can match the refusal; nothing for notifications, as for any error
+     * of theirs; an unparsed or malformed message with a null id.
+     */
+    public static String refusal(final JsonNode message, final PcpError e) {
+        if (message == null || (message.type == JsonNode.Type.ARRAY && message.elements().isEmpty())) {
+            return errorLine(null, e);
+        }
+        final JsonLineWriter w = new JsonLineWriter();
+        if (message.type != JsonNode.Type.ARRAY) {
+            return refuseOne(w, message, e) ? w.toString() : null;
+        }
+        w.startArray();
+        boolean any = false;
+        for (final JsonNode item : message.elements()) {
+            any |= refuseOne(w, item, e);
+        }
+        return any ? w.endArray().toString() : null;
+    }
+
+    private static boolean refuseOne(final JsonLineWriter w, final JsonNode message, final PcpError e) {
+        final JsonNode id = message.isObject() ? message.get("id") : null;
+        if (message.isObject() && id == null && message.get("method") != null) {
+            return false; // a notification is never answered
+        }
+        error(w, id != null && validId(id) ? id : null, e);
+        return true;
+    }
+
     /** A whole error response line carrying {@code e}; {@code id} null answers with a null id. */
     public static String errorLine(final JsonNode id, final PcpError e) {
         final JsonLineWriter w = new JsonLineWriter();

@@ -59,6 +59,10 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     /** Set by the reader after EOF once the worker is done: the writer closes when its queue is empty. */
     private volatile boolean readerDone;
     private Thread writerThread;
+    /** When a line last came in or a reply went out (System.nanoTime): how long the connection is idle. */
+    private volatile long activeNs = System.nanoTime();
+    /** It registered an application or subscribed to events: the connection itself is state, never evicted. */
+    private volatile boolean holdsState;
 
     JsonRpcConnection(final String name, final Closeable socket, final InputStream in, final OutputStream out,
         final PcpDispatcher dispatcher, final int maxLineBytes, final TokenBucket bucket, final Runnable onClose) {
@@ -121,6 +125,9 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                     }
                 }
             }
+            if (!skipping && line.size() > 0) {
+                accept(line.toByteArray()); // a last line without its newline is still a request (as MCP's)
+            }
         } catch (final IOException e) {
             // The peer reset or we closed: the connection ends the same way as on EOF.
         }
@@ -144,6 +151,7 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
 
     /** One line off the socket, parsed here on the reader (the codec is strict UTF-8 and bounded). */
     private void accept(final byte[] line) {
+        activeNs = System.nanoTime();
         if (blank(line)) {
             return; // a stray empty line is not a message
         }
@@ -161,10 +169,11 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                 }
             });
         } catch (final RejectedExecutionException e) {
-            if (open) {
-                enqueueReply(JsonRpc.errorLine(null, new PcpError(PcpError.RATE_LIMITED,
-                    "Rate limited: " + PENDING_REQUESTS + " requests already queued on this connection",
-                    JsonTree.object("retry_after_ms", 100L))));
+            final String refusal = JsonRpc.refusal(message, new PcpError(PcpError.RATE_LIMITED,
+                "Rate limited: " + PENDING_REQUESTS + " requests already queued on this connection",
+                JsonTree.object("retry_after_ms", 100L)));
+            if (open && refusal != null) {
+                enqueueReply(refusal);
             }
         }
     }
@@ -185,7 +194,11 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
             throw new PcpError(PcpError.RATE_LIMITED, "Rate limited", JsonTree.object("retry_after_ms", retryAfterMs));
         }
         try {
-            return dispatcher.dispatch(this, method, params);
+            final Object result = dispatcher.dispatch(this, method, params);
+            if (method.startsWith("register.") || method.startsWith("subscribe.")) {
+                holdsState = true;
+            }
+            return result;
         } catch (final PcpError e) {
             throw e;
         } catch (final RuntimeException e) {
@@ -275,6 +288,7 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                     break;
                 }
                 if (line != null) {
+                    activeNs = System.nanoTime();
                     out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
                     if (outbound.isEmpty()) {
                         out.flush();
@@ -286,6 +300,19 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
         } finally {
             close();
         }
+    }
+
+    /**
+     * How long this connection has been idle, or -1 when it may not be evicted for a new one
+     * (pcp §9): it holds a registration or a subscription, waits on an application, or has work
+     * queued or replies unsent.
+     */
+    long idleNs(final long nowNs) {
+        if (holdsState || !outstanding.isEmpty() || worker.getActiveCount() != 0 || !worker.getQueue().isEmpty()
+            || !outbound.isEmpty()) {
+            return -1;
+        }
+        return nowNs - activeNs;
     }
 
     long droppedNotifications() {

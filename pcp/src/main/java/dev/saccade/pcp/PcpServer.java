@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * {@code Authorization: Bearer <token>}; anything else closes the connection unanswered.
  *
  * <p>One acceptor thread per listener; each connection runs its own threads
- * ({@link JsonRpcConnection}). At most {@code maxConnections} at once: more are closed at accept.
+ * ({@link JsonRpcConnection}). At most {@code maxConnections} at once: when all are taken, the
+ * connection idle longest that holds no registration or subscription makes room for the new one
+ * (pcp §9); when none can, the new one is closed at accept.
  */
 public final class PcpServer implements AutoCloseable {
     public static final String AUTHORIZATION_PREFIX = "Authorization: Bearer ";
@@ -46,6 +48,9 @@ public final class PcpServer implements AutoCloseable {
     private final int ratePerSecond;
     private final Set<JsonRpcConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong evicted = new AtomicLong();
+    /** A connection idle this long may be closed for a new one when all are taken (pcp §9). */
+    static final long EVICT_IDLE_NS = 1_000_000_000L;
     private final java.util.concurrent.atomic.AtomicInteger authenticating = new java.util.concurrent.atomic.AtomicInteger();
     private EndpointListener unix;
     private Selector selector;
@@ -215,7 +220,7 @@ public final class PcpServer implements AutoCloseable {
 
     private void start(final String name, final java.io.Closeable socket, final InputStream in,
         final java.io.OutputStream out) throws IOException {
-        if (closed || connections.size() >= maxConnections) {
+        if (closed || (connections.size() >= maxConnections && !evictLongestIdle())) {
             refused.incrementAndGet();
             socket.close();
             return;
@@ -226,6 +231,36 @@ public final class PcpServer implements AutoCloseable {
         self[0] = connection;
         connections.add(connection);
         connection.start();
+    }
+
+    /**
+     * pcp §9: every connection is taken and one more comes: the connection idle longest (at least
+     * {@link #EVICT_IDLE_NS}, holding no registration or subscription, nothing in flight) is closed
+     * to make room. @return whether one was.
+     */
+    private boolean evictLongestIdle() {
+        final long now = System.nanoTime();
+        JsonRpcConnection oldest = null;
+        long oldestIdle = EVICT_IDLE_NS - 1;
+        for (final JsonRpcConnection c : connections) {
+            final long idle = c.idleNs(now);
+            if (idle > oldestIdle) {
+                oldest = c;
+                oldestIdle = idle;
+            }
+        }
+        if (oldest == null) {
+            return false;
+        }
+        evicted.incrementAndGet();
+        LOG.info("event=pcp_idle_evicted peer={} idle_ms={}", oldest.name(), oldestIdle / 1_000_000);
+        oldest.close(); // its onClose takes it out of the set
+        return true;
+    }
+
+    /** Idle connections closed to make room for a new one. */
+    public long evictedConnections() {
+        return evicted.get();
     }
 
     @Override

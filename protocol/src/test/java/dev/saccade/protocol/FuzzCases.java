@@ -53,7 +53,13 @@ public final class FuzzCases {
 
     /** {@code count} random cases from the fixed seed, with a label. */
     public static void random(final List<byte[]> seeds, final int count, final BiConsumer<byte[], String> sink) {
-        long state = SEED;
+        random(seeds, count, SEED, sink);
+    }
+
+    /** {@code count} random cases from {@code seed} (a campaign of bench/run fuzz), with a label. */
+    public static void random(final List<byte[]> seeds, final int count, final long campaignSeed,
+        final BiConsumer<byte[], String> sink) {
+        long state = campaignSeed;
         for (int i = 0; i < count; i++) {
             state = next(state);
             final byte[] frame;

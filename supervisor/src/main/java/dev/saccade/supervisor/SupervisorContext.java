@@ -24,8 +24,14 @@ public final class SupervisorContext {
     public static final long BACKOFF_INITIAL_MS_DEFAULT = 250;
     /** doubling to at most 8 s, */
     public static final long BACKOFF_MAX_MS_DEFAULT = 8_000;
-    /** and a child that ran this long counts as healthy: the next exit starts over. */
-    public static final long HEALTHY_RESET_MS_DEFAULT = 60_000;
+    /**
+     * and a child that ran this long counts as healthy: its exit is an isolated crash, restarted
+     * after the first step, and the schedule starts over (issue 20). The backoff is for children
+     * that die during or soon after their start (a bad argument, a missing display), which an
+     * owner's start of about a second stays far below; an owner that served for seconds and was
+     * killed must be back in about a second every time.
+     */
+    public static final long HEALTHY_RESET_MS_DEFAULT = 5_000;
     /**
      * How long a new owner may take from process start to ready: a JVM start, the X connection,
      * the first snapshot and the AT-SPI tree of a busy desktop take a few seconds at most.

@@ -27,6 +27,15 @@ class BackoffTest {
     }
 
     @Test
+    void anIsolatedCrashAfterTheDefaultHealthyRunRestartsAfterTheFirstStepEveryTime() {
+        final Backoff backoff = new Backoff(250, 8_000, dev.saccade.supervisor.SupervisorContext.HEALTHY_RESET_MS_DEFAULT);
+        for (int i = 0; i < 10; i++) {
+            assertEquals(250, backoff.onExit(9_000), "kill " + i + " of an owner that served for 9 s");
+        }
+        assertEquals(500, backoff.onExit(800), "an owner dying right after its start is a loop");
+    }
+
+    @Test
     void shouldNeverOverflowOnLongCrashLoops() {
         final Backoff backoff = new Backoff(250, 8_000, 60_000);
         for (int i = 0; i < 10_000; i++) {

@@ -105,6 +105,9 @@ public final class ActionPlanner {
         run.startDisplay = scene.displayId();
         run.startScene = scene.sceneEpoch();
         run.startPermission = scene.permissionEpoch();
+        final PhysicalStateFlyweight state = physical.wrap(physicalBuffer, 0);
+        run.heldButtons = state.buttons();
+        run.heldLease = state.activeLeaseId();
         return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
     }
 
@@ -133,10 +136,15 @@ public final class ActionPlanner {
 
     /** §1.3: a connection that owns the input lease went away; release everything it holds. */
     public void neutralize(final long leaseId) {
-        if (executor.available() && executor.physicalState(physicalBuffer, 0)
-            && physical.wrap(physicalBuffer, 0).activeLeaseId() == leaseId) {
+        if (holdsLease(leaseId)) {
             executor.releaseAll();
         }
+    }
+
+    /** Whether the connection with {@code leaseId} holds the input lease now (§5.11). */
+    public boolean holdsLease(final long leaseId) {
+        return executor.available() && executor.physicalState(physicalBuffer, 0)
+            && physical.wrap(physicalBuffer, 0).activeLeaseId() == leaseId;
     }
 
     private int advance(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
@@ -167,6 +175,7 @@ public final class ActionPlanner {
                 }
             }
             writeRow(resp, respAt, run, b, i, result);
+            held(run, b, i, result, leaseId);
             run.index++;
             if (result == ResultCode.OK) {
                 run.completed++;
@@ -178,6 +187,31 @@ public final class ActionPlanner {
             }
         }
         return finish(run, b, resp, respAt);
+    }
+
+    /**
+     * What action i's outcome did to the held buttons and the lease: a HOLD that succeeded holds
+     * its button under this connection's lease, a RELEASE lets its button go, ABORT and every
+     * failure that releases held input (§5.9: TIMEOUT, BACKEND, EXECUTOR_LOST) leave nothing.
+     */
+    private void held(final BatchRun run, final ActionBatchFlyweight b, final int i, final int result,
+        final long leaseId) {
+        final ActionFlyweight a = action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride());
+        if (result == ResultCode.OK) {
+            if (a.kind() == ActionKind.HOLD) {
+                run.heldButtons |= a.buttonBits();
+                run.heldLease = leaseId;
+            } else if (a.kind() == ActionKind.RELEASE) {
+                run.heldButtons &= ~a.buttonBits();
+            } else if (a.kind() == ActionKind.ABORT) {
+                run.heldButtons = 0;
+            }
+        } else if (result == ResultCode.TIMEOUT || result == ResultCode.BACKEND || result == ResultCode.EXECUTOR_LOST) {
+            run.heldButtons = 0;
+        }
+        if (run.heldButtons == 0) {
+            run.heldLease = 0; // keys and modifiers are never held between actions (§5.11)
+        }
     }
 
     /** The plan or invoke action {@code run.index} waits for: its row result, or PARKED. */
@@ -260,7 +294,6 @@ public final class ActionPlanner {
         if ((needed & available & b.requestedCapabilityBits()) != needed) {
             return ResultCode.CAPABILITY_DENIED;
         }
-        final PhysicalStateFlyweight state = physical.wrap(physicalBuffer, 0);
         // C. direct kinds
         if (kind == ActionKind.QUERY_PHYSICAL_STATE) {
             return ResultCode.OK;
@@ -282,9 +315,12 @@ public final class ActionPlanner {
         if (ActionRules.needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
             return ResultCode.INVALID_MESSAGE;
         }
-        if ((kind == ActionKind.RELEASE && (state.buttons() & button) == 0)
-            || (kind == ActionKind.HOLD && (state.buttons() & button) != 0)) {
-            return ResultCode.INVALID_MESSAGE; // RELEASE of a button not held; HOLD of a held one
+        if (kind == ActionKind.RELEASE ? (run.heldButtons & button) == 0
+            : ActionRules.needsOneButton(kind) && (run.heldButtons & button) != 0
+                && (run.heldLease == 0 || run.heldLease == leaseId)) {
+            // RELEASE of a button not held; HOLD, CLICK, DRAG… of one this connection holds would press
+            // it a second time (D13). Another connection's hold is the lease rule's STALE_GENERATION (§5.11).
+            return ResultCode.INVALID_MESSAGE;
         }
         if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && a.keyUsage() == 0) {
             return ResultCode.INVALID_MESSAGE;
@@ -325,7 +361,7 @@ public final class ActionPlanner {
         if (kind == ActionKind.TEXT && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
             return ResultCode.ACTION_UNSUPPORTED;
         }
-        if (kind != ActionKind.QUERY_PHYSICAL_STATE && state.activeLeaseId() != 0 && state.activeLeaseId() != leaseId) {
+        if (run.heldLease != 0 && run.heldLease != leaseId) {
             return ResultCode.STALE_GENERATION; // another connection holds input (§5.11)
         }
         if (dryRun) {
@@ -340,7 +376,8 @@ public final class ActionPlanner {
             return DISPATCHED;
         }
         final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
-            kind == ActionKind.HOLD ? leaseId : state.activeLeaseId());
+            kind == ActionKind.HOLD ? leaseId
+                : kind == ActionKind.RELEASE && (run.heldButtons & ~button) == 0 ? 0 : run.heldLease);
         if (plan == null) {
             return ResultCode.EXECUTOR_LOST;
         }

@@ -19,6 +19,13 @@ public final class BatchRun {
     long startScene;
     long startPermission;
     long waitingPlan;
+    /**
+     * The buttons held and the lease on them as this batch left them so far (§5.9): read when the
+     * batch began, then updated by each of its own actions that succeeded, DRY_RUN included, so a
+     * later action is checked against what the earlier ones did.
+     */
+    int heldButtons;
+    long heldLease;
     /** A semantic INVOKE in flight (allocated only on that path). */
     CompletableFuture<Integer> waitingInvoke;
 
@@ -33,5 +40,7 @@ public final class BatchRun {
         completed = 0;
         waitingPlan = 0;
         waitingInvoke = null;
+        heldButtons = 0;
+        heldLease = 0;
     }
 }
