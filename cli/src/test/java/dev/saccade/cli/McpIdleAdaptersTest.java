@@ -85,6 +85,6 @@ class McpIdleAdaptersTest {
 
     private static void assertServed(final McpProcess mcp, final int id, final String who) throws Exception {
         final String reply = mcp.call(tool(id, "saccade_observe", "{}"));
-        assertTrue(!reply.contains("\"isError\":true") && reply.contains("\"text\":\"Observed "), who + ": " + reply);
+        assertTrue(!reply.contains("\"isError\":true") && reply.contains("\"structuredContent\":{\"generation\""), who + ": " + reply);
     }
 }

@@ -105,7 +105,7 @@ final class McpSdkEndToEnd {
 
         final Map<String, Object> observe = steps.get("observe");
         assertEquals(false, observe.get("isError"), observe.toString());
-        assertTrue(((String) observe.get("text")).startsWith("Observed "), observe.toString());
+        assertTrue(((String) observe.get("text")).startsWith("generation "), observe.toString());
         assertEquals(false, observe.get("truncated"), observe.toString());
         final int windowsBefore = ((Number) observe.get("windows")).intValue();
         assertTrue(windowsBefore >= 1, observe.toString());
@@ -132,7 +132,8 @@ final class McpSdkEndToEnd {
 
         final Map<String, Object> stale = steps.get("stale");
         assertEquals(true, stale.get("isError"), stale.toString());
-        assertEquals("Action rejected: stale generation.", stale.get("text"));
+        assertTrue(((String) stale.get("text")).startsWith("Action rejected: stale generation. The scene changed since"
+            + " generation " + query.get("generation")), stale.toString());
         @SuppressWarnings("unchecked")
         final Map<String, Object> staleResult = (Map<String, Object>) stale.get("structured");
         assertEquals(-3, ((Number) staleResult.get("result")).intValue());
@@ -143,7 +144,7 @@ final class McpSdkEndToEnd {
         assertEquals("Action transport failed", lost.get("text"), lost.toString());
 
         final Map<String, Object> staleAcross = steps.get("stale-after-restart");
-        assertEquals("Action rejected: stale generation.", staleAcross.get("text"),
+        assertTrue(((String) staleAcross.get("text")).startsWith("Action rejected: stale generation. "),
             "generations keep growing across the restart: " + staleAcross);
 
         assertEquals("Action completed.", steps.get("raise").get("text"), "raised gtk3-demo's window: " + steps.get("raise"));

@@ -256,8 +256,8 @@ class McpStatelessConformanceTest {
             assertTrue(h.endsWith("}}") && !h.contains("\"error\""), h);
             assertEquals(h.substring(0, h.length() - 2) + RESULT_END, stateless.get(i));
         }
-        assertTrue(handshake.get(0).contains("\"text\":\"Observed 2 targets"), handshake.get(0));
-        assertTrue(handshake.get(3).contains("\"text\":\"Action rejected: target not found.\""), handshake.get(3));
+        assertTrue(handshake.get(0).contains("scope desktop, 2 targets"), handshake.get(0)); // SceneText's view (mcp §8)
+        assertTrue(handshake.get(3).contains("\"text\":\"Action rejected: target not found."), handshake.get(3));
         assertEquals(handshakeFrames.size(), statelessFrames.size());
         for (int i = 0; i < handshakeFrames.size(); i++) {
             assertEquals(withoutDeadline(handshakeFrames.get(i)), withoutDeadline(statelessFrames.get(i)),
