@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Timeout;
  * queries the Run button by its text, clicks it with the generation precondition and
  * verifyNextGeneration and sees the demo's new window in a later observe; a stale generation is
  * {@code isError: true} with the typed result. The owner is then killed with SIGKILL and started
- * again: the next action fails with "Action transport failed" and is never resent (the demo's
- * window stays open until a later click on Run toggles it closed), and the old generation is stale.
+ * again: the adapter sees the closed connection before its next action and sends it once over a new
+ * one (mcp §9); nothing runs twice (the demo's window stays open until a later click on Run toggles
+ * it closed), and the old generation is stale.
  */
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
 class McpSdkDesktopIT {

@@ -139,9 +139,11 @@ final class McpSdkEndToEnd {
         assertEquals(-3, ((Number) staleResult.get("result")).intValue());
         assertEquals("stale generation", staleResult.get("resultText"));
 
+        // The first batch after the restart goes over a new connection, once (mcp §9: a closed peer is
+        // seen before sending); that nothing ran twice is checked by the window count below.
         final Map<String, Object> lost = steps.get("act-after-restart");
-        assertEquals(true, lost.get("isError"), lost.toString());
-        assertEquals("Action transport failed", lost.get("text"), lost.toString());
+        assertEquals(false, lost.get("isError"), lost.toString());
+        assertEquals("Action completed.", lost.get("text"), lost.toString());
 
         final Map<String, Object> staleAcross = steps.get("stale-after-restart");
         assertTrue(((String) staleAcross.get("text")).startsWith("Action rejected: stale generation. "),
