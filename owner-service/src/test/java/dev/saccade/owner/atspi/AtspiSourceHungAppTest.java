@@ -36,8 +36,11 @@ class AtspiSourceHungAppTest {
         try (AtspiSource source = new AtspiSource(context, snapshots)) {
             source.start();
             // Asking again while one is incomplete: under load a first refresh can miss the short deadline.
-            final AccessibilitySnapshot before = AtspiSourceTest.refreshUntil(source,
-                s -> complete(s, demo) && complete(s, entry), "both apps");
+            AtspiSourceTest.refreshUntil(source, s -> complete(s, demo) && complete(s, entry), "both apps");
+            // One more whole pass of our own, so that none is in flight when the app is stopped (a pass
+            // whose listing arrived but whose details did not would publish an unfiltered tree).
+            final AccessibilitySnapshot before = AtspiSourceTest.refreshUntil(source.requestRefresh().get(10, TimeUnit.SECONDS),
+                source, s -> complete(s, demo) && complete(s, entry), "both apps");
             final int demoNodes = before.application(demo.accessibleBusName()).nodes().size();
             tools.signal(demo.pid(), "STOP");
             try {

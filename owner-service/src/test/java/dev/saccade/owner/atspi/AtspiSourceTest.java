@@ -410,8 +410,14 @@ class AtspiSourceTest {
     /** Refreshes until {@code condition} holds (an application's first refresh may time out under load). */
     static AccessibilitySnapshot refreshUntil(final AtspiSource source, final Predicate<AccessibilitySnapshot> condition,
         final String what) throws Exception {
+        return refreshUntil(source.latest(), source, condition, what);
+    }
+
+    /** As {@link #refreshUntil(AtspiSource, Predicate, String)}, starting from {@code first}. */
+    static AccessibilitySnapshot refreshUntil(final AccessibilitySnapshot first, final AtspiSource source,
+        final Predicate<AccessibilitySnapshot> condition, final String what) throws Exception {
         final long deadlineNs = System.nanoTime() + WAIT.toNanos();
-        AccessibilitySnapshot s = source.latest();
+        AccessibilitySnapshot s = first;
         while (s == null || !condition.test(s)) {
             if (System.nanoTime() - deadlineNs > 0) {
                 throw new AssertionError("no snapshot with " + what + " within " + WAIT.toMillis() + " ms; last: " + s
