@@ -202,6 +202,12 @@ final class SupervisedSession implements AutoCloseable {
         for (final ProcessHandle child : children) {
             child.destroyForcibly();
         }
+        for (final ProcessHandle child : children) {
+            child.onExit().get(10, TimeUnit.SECONDS);
+        }
+        // Owners killed just now leave their link files in /dev/shm: reclaim them as the next
+        // supervisor would (tests leak nothing).
+        dev.saccade.ipc.link.StaleLinkFiles.reclaim(runtime);
         pump.join(5_000);
         if (Files.exists(runtime.getParent())) {
             try (var files = Files.walk(runtime.getParent())) {
