@@ -24,6 +24,12 @@ import org.freedesktop.dbus.types.UInt32;
  *
  * <p>Stages:
  * <ol>
+ * <li>CHECK (a refresh request for an application no event marked, whose last read was whole):
+ *     {@code GetExtents} of each top-level object that had bounds; all where they were and the
+ *     refresh ends there, the last nodes unchanged ({@link #unchanged()}); otherwise (a window
+ *     moved or resized, a call failed) the refresh goes on with the listing. AT-SPI sends events
+ *     for what changes inside a window (children, states, names, text) but not for a window
+ *     moved by the window manager, which is what this one batch is for.</li>
  * <li>PROBE (first refresh only): pid, name, interfaces of the application object, and the
  *     address of its own D-Bus server (see {@link PeerLink}).</li>
  * <li>BULK (applications with {@code Collection}, i.e. at-spi2-atk): one {@code GetMatches} for
@@ -65,6 +71,7 @@ final class AppRefresh {
     private static final int STAGE_DETAILS = 3;
     private static final int STAGE_TEXT = 4;
     private static final int STAGE_DONE = 5;
+    private static final int STAGE_CHECK = 6;
 
     private final KnownApp app;
     private final AtspiBus bus;
@@ -78,6 +85,7 @@ final class AppRefresh {
     private final int maxTextChars;
     private final long startNs;
     private final long deadlineNs;
+    private final boolean check;
 
     private final DraftTree tree;
     private final BulkListing bulk;
@@ -87,13 +95,18 @@ final class AppRefresh {
     private boolean walking;
     private boolean timedOut;
     private boolean gone;
+    /** CHECK found every window where it was: nothing was re-read. */
+    private boolean unchanged;
+    /** The details stage ended (or had nothing to ask): parents and extents are in. */
+    private boolean detailed;
     private String error;
     private List<AccessibilityNode> nodes;
     private long finishedNs;
 
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
-        final int maxNodes, final int maxTextChars, final boolean collapse, final long startNs, final long deadlineNs) {
+        final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final long startNs,
+        final long deadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -104,6 +117,7 @@ final class AppRefresh {
         this.maxTextChars = maxTextChars;
         this.startNs = startNs;
         this.deadlineNs = deadlineNs;
+        this.check = check;
         this.tree = new DraftTree(app, maxTextChars, collapse);
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
         this.walk = new TreeWalk(app, channel, tree, maxNodes);
@@ -128,7 +142,9 @@ final class AppRefresh {
 
     /** Sends the first stage. */
     void start() {
-        if (!app.probed) {
+        if (check && app.probed) {
+            sendCheck();
+        } else if (!app.probed) {
             sendProbe();
         } else {
             sendListing();
@@ -142,6 +158,7 @@ final class AppRefresh {
         }
         try {
             switch (stage) {
+                case STAGE_CHECK -> readCheck(batch);
                 case STAGE_PROBE -> readProbe(batch);
                 case STAGE_BULK -> readBulk(batch);
                 case STAGE_WALK -> readWalkLevel(batch);
@@ -182,6 +199,44 @@ final class AppRefresh {
         }
         stage = STAGE_DONE;
         finish(nowNs);
+    }
+
+    // ---------------------------------------------------------------- check
+
+    private void sendCheck() {
+        stage = STAGE_CHECK;
+        final CallBatch batch = newBatch();
+        final List<AccessibilityNode> last = app.nodes;
+        for (int i = 0, n = last.size(); i < n; i++) {
+            final AccessibilityNode node = last.get(i);
+            if (node.parentId() == 0 && (node.width() > 0 || node.height() > 0)) {
+                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i,
+                    new UInt32(0));
+            }
+        }
+        if (batch.size() == 0) {
+            sendListing(); // no window to check: read it
+            return;
+        }
+        send(batch);
+    }
+
+    private void readCheck(final CallBatch batch) {
+        final List<AccessibilityNode> last = app.nodes;
+        for (final Reply call : batch.calls) {
+            if (!call.answered() || call.failed() || !sameExtents(last.get(call.index()), call.value())) {
+                sendListing();
+                return;
+            }
+        }
+        unchanged = true;
+        stage = STAGE_DONE;
+    }
+
+    private static boolean sameExtents(final AccessibilityNode node, final Object box) {
+        return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == node.x()
+            && AtspiCall.element(box, 1, 0) == node.y() && AtspiCall.element(box, 2, 0) == node.width()
+            && AtspiCall.element(box, 3, 0) == node.height();
     }
 
     // ---------------------------------------------------------------- probe
@@ -317,6 +372,7 @@ final class AppRefresh {
     }
 
     private void sendText() {
+        detailed = true; // the details are in (or none were needed)
         stage = STAGE_TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = tree.size(); i < n; i++) {
@@ -382,6 +438,19 @@ final class AppRefresh {
         return nodes == null ? null : tree.shownNodes();
     }
 
+    /** CHECK found every window where it was: the application keeps its nodes, nothing to apply. */
+    boolean unchanged() {
+        return unchanged;
+    }
+
+    /**
+     * The details stage ended, so {@link #shownNodes()} is the scene's filtered view; false when
+     * the deadline cut the listing or the details (then only the object list is new).
+     */
+    boolean detailed() {
+        return detailed;
+    }
+
     /** The whole tree was read in time. */
     boolean complete() {
         return nodes != null && !tree.truncated && !timedOut && error == null;
@@ -438,6 +507,7 @@ final class AppRefresh {
 
     private String stageName() {
         switch (stage) {
+            case STAGE_CHECK: return "check";
             case STAGE_PROBE: return "probe";
             case STAGE_BULK: return "bulk";
             case STAGE_WALK: return "walk";

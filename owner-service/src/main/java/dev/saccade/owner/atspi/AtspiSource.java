@@ -24,7 +24,12 @@ import org.slf4j.LoggerFactory;
  * registers them with the registry so applications emit them, then runs refresh passes: the first
  * reads every application; later ones only the applications that emitted events
  * (children/state/property/text changed, window activate/deactivate/create/destroy) or all of them
- * after {@link #requestRefresh()}. Events come in bursts: a pass starts once no event came for the
+ * after {@link #requestRefresh()}. An application no event marked is not re-read for a
+ * {@link #requestRefresh()}: one call per window checks that its windows stayed where they were
+ * (windows move without AT-SPI events), and a full re-read follows only if one moved, the check
+ * failed, or the last full read is older than {@link AtspiSourceContext#fullRefreshMs()} (the
+ * budget for events a toolkit did not send); input ({@link #markDirty()}) and
+ * {@link #requestFullRefresh()} re-read everything. Events come in bursts: a pass starts once no event came for the
  * quiet period, or the burst has lasted the maximum. Applications appearing or leaving (registry
  * events, {@code NameOwnerChanged}) make the pass list the registry again.
  *
@@ -133,7 +138,15 @@ public final class AtspiSource implements AutoCloseable {
      * that pass, delivered or not (a pass that changed nothing delivers nothing).
      */
     public CompletableFuture<AccessibilitySnapshot> requestRefresh() {
-        return schedule.requestRefresh();
+        return schedule.requestRefresh(false);
+    }
+
+    /**
+     * As {@link #requestRefresh()}, but every application is re-read whole, events or not (for
+     * {@code bench/run atspi} and for callers that know something changed without an event).
+     */
+    public CompletableFuture<AccessibilitySnapshot> requestFullRefresh() {
+        return schedule.requestRefresh(true);
     }
 
     /**
@@ -350,7 +363,8 @@ public final class AtspiSource implements AutoCloseable {
         final long startNs = System.nanoTime();
         final long passDeadlineNs = startNs + TimeUnit.MILLISECONDS.toNanos(context.refreshTimeoutMs());
         final CompletableFuture<AccessibilitySnapshot> waiter = schedule.takeWaiter();
-        final boolean all = schedule.takeAllDirty();
+        final boolean full = schedule.takeFullDirty();
+        final boolean all = schedule.takeAllDirty() || full;
         final boolean rediscover = schedule.takeAppsChanged() || all;
         final Set<String> dirty = schedule.takeDirtyApps();
         passes.clearLate();  // late answers to an earlier pass
@@ -361,7 +375,7 @@ public final class AtspiSource implements AutoCloseable {
                 connectionError = registryError;
             }
         }
-        final long endNs = passes.refresh(b, peers, all, dirty, startNs, passDeadlineNs);
+        final long endNs = passes.refresh(b, peers, all, full, dirty, startNs, passDeadlineNs);
         publish(endNs);
         if (waiter != null) {
             waiter.complete(publisher.latest());

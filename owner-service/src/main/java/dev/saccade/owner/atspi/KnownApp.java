@@ -39,6 +39,8 @@ final class KnownApp {
     boolean complete;
     String error;
     long refreshedNs;
+    /** When the last whole re-read that listed the tree ended (a CHECK does not count). */
+    long fullReadNs;
     long lastRefreshDurationNs;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;

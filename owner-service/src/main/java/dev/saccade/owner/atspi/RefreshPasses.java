@@ -94,16 +94,18 @@ final class RefreshPasses {
      * @return the pass's end, {@link System#nanoTime()}
      */
     long refresh(
-        final AtspiBus b, final PeerLink peers, final boolean all, final Set<String> dirty, final long startNs,
-        final long passDeadlineNs) {
+        final AtspiBus b, final PeerLink peers, final boolean all, final boolean full, final Set<String> dirty,
+        final long startNs, final long passDeadlineNs) {
         final List<AppRefresh> refreshes = new ArrayList<>();
         if (b != null) {
             final long appDeadlineNs = Math.min(passDeadlineNs,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
             for (final KnownApp app : apps) {
-                if (all || !app.probed || dirty.contains(app.busName)) {
+                final boolean marked = !app.probed || dirty.contains(app.busName);
+                if (all || marked) {
+                    final boolean check = !full && !marked && canCheck(app, startNs);
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
-                        context.maxTextChars(), context.collapse(), System.nanoTime(), appDeadlineNs);
+                        context.maxTextChars(), context.collapse(), check, System.nanoTime(), appDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }
@@ -121,6 +123,16 @@ final class RefreshPasses {
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
         return endNs;
+    }
+
+    /**
+     * Whether a request for {@code app} may check its windows instead of re-reading it: its last
+     * read was whole and recent (within {@link AtspiSourceContext#fullRefreshMs()}), and no event
+     * marked it since.
+     */
+    private boolean canCheck(final KnownApp app, final long nowNs) {
+        final long budgetNs = TimeUnit.MILLISECONDS.toNanos(context.fullRefreshMs());
+        return app.complete && !app.nodes.isEmpty() && app.fullReadNs != 0 && nowNs - app.fullReadNs < budgetNs;
     }
 
     private static boolean allDone(final List<AppRefresh> refreshes) {
@@ -249,11 +261,21 @@ final class RefreshPasses {
             && app.peerFailures < KnownApp.MAX_PEER_FAILURES) {
             app.peer = peers.open(app.peerAddress);
         }
+        if (r.unchanged()) {
+            return; // the windows stayed: the nodes, the view and the completeness stand
+        }
         final List<AccessibilityNode> nodes = r.nodes();
         if (nodes != null) {
-            app.nodes = nodes;
-            app.shownNodes = r.shownNodes();
-            app.refreshedNs = nowNs;
+            app.nodes = nodes; // the next refresh asks these for details with its listing
+            if (r.detailed()) {
+                app.shownNodes = r.shownNodes();
+                app.refreshedNs = nowNs;
+                if (!r.timedOut()) {
+                    app.fullReadNs = nowNs;
+                }
+            }
+            // else: the listing arrived but not the parents and extents the scene's filter needs
+            // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
         }
         app.complete = r.complete();
         app.error = r.error();

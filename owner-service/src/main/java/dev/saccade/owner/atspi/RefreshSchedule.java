@@ -33,6 +33,12 @@ final class RefreshSchedule {
     // Written by any thread, read by the source thread.
     private final Set<String> dirtyApps = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean allDirty = new AtomicBoolean(true);
+    /**
+     * The next pass re-reads every application whole: set with the connection, after input and by
+     * {@link AtspiSource#requestFullRefresh()}; a pass for {@link #requestRefresh()} alone only
+     * checks the applications no event marked (see {@link AppRefresh}, "CHECK").
+     */
+    private final AtomicBoolean fullDirty = new AtomicBoolean(true);
     private final AtomicBoolean appsChanged = new AtomicBoolean(true);
     /** nanoTime of the first event of the burst not yet refreshed; 0 if none. */
     private final AtomicLong burstStartNs = new AtomicLong();
@@ -86,7 +92,15 @@ final class RefreshSchedule {
 
     /** {@link AtspiSource#requestRefresh()}. */
     CompletableFuture<AccessibilitySnapshot> requestRefresh() {
-        // The flag first: a pass that takes the future has then surely seen the flag too.
+        return requestRefresh(false);
+    }
+
+    /** {@link AtspiSource#requestRefresh()} ({@code full} false) or {@link AtspiSource#requestFullRefresh()}. */
+    CompletableFuture<AccessibilitySnapshot> requestRefresh(final boolean full) {
+        // The flags first: a pass that takes the future has then surely seen the flags too.
+        if (full) {
+            fullDirty.set(true);
+        }
         allDirty.set(true);
         CompletableFuture<AccessibilitySnapshot> pass = nextPass.get();
         while (pass == null) {
@@ -97,8 +111,9 @@ final class RefreshSchedule {
         return pass;
     }
 
-    /** {@link AtspiSource#markDirty()}. */
+    /** {@link AtspiSource#markDirty()}: after input, whose effects need not all come with events. */
     void markAllDirty() {
+        fullDirty.set(true);
         allDirty.set(true);
         noteEvent();
     }
@@ -115,6 +130,7 @@ final class RefreshSchedule {
 
     /** A new connection: the next pass lists the registry and reads every application. */
     void connected() {
+        fullDirty.set(true);
         allDirty.set(true);
         appsChanged.set(true);
     }
@@ -218,6 +234,11 @@ final class RefreshSchedule {
 
     boolean takeAllDirty() {
         return allDirty.getAndSet(false);
+    }
+
+    /** Taken before {@link #takeAllDirty()}: a full mark always comes with the all mark. */
+    boolean takeFullDirty() {
+        return fullDirty.getAndSet(false);
     }
 
     boolean takeAppsChanged() {
