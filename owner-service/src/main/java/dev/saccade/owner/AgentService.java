@@ -32,6 +32,7 @@ import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -60,6 +61,14 @@ public final class AgentService {
     private final CompletionFlyweight completion = new CompletionFlyweight();
     private final SecureRandom nonces = new SecureRandom();
 
+    /** Whole-desktop observe bodies, one per generation; null unless {@link #gatherReplies()}. */
+    private ObserveBodies bodies;
+    /** The reply just written sends its tail from {@link #bodies} (taken by {@link #takeReplyTail()}). */
+    private boolean replyTail;
+    // The body just written by writeBody: records and whether anything was cut.
+    private long bodyCount;
+    private boolean bodyTruncated;
+
     private long framesServed;
     private long connectionsRejected;
     /** Volatile: written on disconnect only, read by tests and diagnostics from other threads. */
@@ -73,6 +82,50 @@ public final class AgentService {
     public AgentService(final SceneStore scenes, final InputExecutor executor, final SemanticInvoker invoker) {
         this.scenes = scenes;
         this.planner = new ActionPlanner(scenes, executor, invoker);
+    }
+
+    /**
+     * From now on a whole-desktop observe may answer with a header in the response buffer and its
+     * body in a buffer shared by every connection (see {@link ObserveBodies}): after each reply
+     * the caller asks {@link #takeReplyTail()}, and tells {@link #replySent} when it is written.
+     * For the owner loop, which writes replies with {@code FrameChannel}'s gathering write; a
+     * caller that reads the response buffer itself must not turn this on. Call {@link #close()}.
+     */
+    public AgentService gatherReplies() {
+        if (bodies == null) {
+            bodies = new ObserveBodies();
+        }
+        return this;
+    }
+
+    /**
+     * The buffer the reply just written takes its bytes from {@code CompletionFlyweight.LENGTH}
+     * on (at the reply's own offsets; the response buffer holds only the header), or null when the
+     * whole reply is in the response buffer. The tail stays valid until {@link #replySent} or
+     * {@link #onDisconnect} for that session.
+     */
+    public ByteBuffer takeReplyTail() {
+        if (!replyTail) {
+            return null;
+        }
+        replyTail = false;
+        return bodies.buffer();
+    }
+
+    /** The reply of {@code session} is written (or abandoned): a tail it sent from is free again. */
+    public void replySent(final AgentSession session) {
+        if (session.bodyLent) {
+            session.bodyLent = false;
+            bodies.giveBack();
+        }
+    }
+
+    /** Frees the observe bodies' buffer (after the last reply). */
+    public void close() {
+        if (bodies != null) {
+            bodies.close();
+            bodies = null;
+        }
     }
 
     public long framesServed() {
@@ -161,6 +214,7 @@ public final class AgentService {
      * runs to its end), and release the input it holds.
      */
     public void onDisconnect(final AgentSession session) {
+        replySent(session);
         if (session.authenticated) {
             neutralized++;
             planner.neutralize(session.leaseId);
@@ -283,6 +337,55 @@ public final class AgentService {
         final long filtersOffset, final long filterCount, final long filterStride,
         final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
         final long laneLimit) {
+        if (bodies != null && kind == AgentAbi.OBSERVE_COMPLETION && scope.kind() == ScopeKind.DESKTOP
+            && stride == TargetFlyweight.LENGTH && sharedBody(session, scene, scope, req, reqAt, recordCapacity, laneLimit)) {
+            writeHeader(kind, session, scene, requestId, scope, req, resp, respAt, stride, bodies.count(),
+                bodies.total(), false);
+            session.bodyLent = true;
+            bodies.lend();
+            replyTail = true;
+            return (int) bodies.total();
+        }
+        final long total = writeBody(session, scene, scope, req, reqAt, filtersOffset, filterCount, filterStride,
+            resp, respAt, stride, recordCapacity, laneLimit);
+        writeHeader(kind, session, scene, requestId, scope, req, resp, respAt, stride, bodyCount, total, bodyTruncated);
+        return (int) total;
+    }
+
+    /**
+     * Whether the whole-desktop observe's body for this generation, mode and view is (or, the
+     * buffer being free, now is) in {@link #bodies}, whole and within the request's capacities.
+     */
+    private boolean sharedBody(
+        final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
+        final BytesStore<?, ?> req, final long reqAt, final long recordCapacity, final long laneLimit) {
+        final int mode = scope.sourceMode();
+        final int view = session.helloFlags & (HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES);
+        if (!bodies.holds(scene, mode, view)) {
+            if (!bodies.free()) {
+                return false; // a reply still sends the last body: copy this one
+            }
+            final long total = writeBody(session, scene, scope, req, reqAt, 0, 0, 0, bodies.store(), 0,
+                TargetFlyweight.LENGTH, (AgentAbi.MAX_MESSAGE_BYTES - CompletionFlyweight.LENGTH) / TargetFlyweight.LENGTH,
+                AgentAbi.MAX_MESSAGE_BYTES);
+            bodies.built(scene, mode, view, bodyCount, total, bodyTruncated);
+        }
+        return !bodies.truncated() && bodies.count() <= recordCapacity && bodies.total() <= laneLimit;
+    }
+
+    /**
+     * Writes the records and the text lane of a read after the completion header at
+     * {@code respAt}; leaves the record count in {@link #bodyCount} and whether anything was cut
+     * in {@link #bodyTruncated}.
+     *
+     * @return the reply's total size
+     */
+    private long writeBody(
+        final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
+        final BytesStore<?, ?> req, final long reqAt,
+        final long filtersOffset, final long filterCount, final long filterStride,
+        final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
+        final long laneLimit) {
         final BytesStore<?, ?> sb = scene.bytes();
         final int scopeKind = scope.kind();
         final int mode = scope.sourceMode();
@@ -394,7 +497,17 @@ public final class AgentService {
             resp.write(textRunTarget, sb, textRunSource, textRunLength);
         }
 
-        final long total = lane - respAt;
+        bodyCount = count;
+        bodyTruncated = truncated;
+        return lane - respAt;
+    }
+
+    /** The completion header of an OK read (§5.5) at {@code respAt}, its scope echoed resolved. */
+    private void writeHeader(
+        final int kind, final AgentSession session, final ScenePacket scene, final long requestId,
+        final ScopeFlyweight scope, final BytesStore<?, ?> req, final BytesStore<?, ?> resp, final long respAt,
+        final long stride, final long count, final long total, final boolean truncated) {
+        final boolean activeWindow = scope.kind() == ScopeKind.ACTIVE_WINDOW;
         final CompletionFlyweight c = completion.wrap(resp, respAt);
         int flags = 0;
         if (truncated) {
@@ -418,10 +531,9 @@ public final class AgentService {
         final long scopeAt = respAt + CompletionFlyweight.SCOPE_OFFSET;
         resp.write(scopeAt, req, scope.offset(), ScopeFlyweight.LENGTH);
         if (activeWindow) {
-            resp.writeLong(scopeAt + ScopeFlyweight.STABLE_ID_OFFSET, resolvedId);
-            resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, sb, scene.windowBoundsAt(), RectQ8.LENGTH);
+            resp.writeLong(scopeAt + ScopeFlyweight.STABLE_ID_OFFSET, scene.windowId());
+            resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, scene.bytes(), scene.windowBoundsAt(), RectQ8.LENGTH);
         }
-        return (int) total;
     }
 
     /**
