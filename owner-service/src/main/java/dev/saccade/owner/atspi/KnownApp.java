@@ -42,6 +42,9 @@ final class KnownApp {
     /** When the last whole re-read that listed the tree ended (a CHECK does not count). */
     long fullReadNs;
     long lastRefreshDurationNs;
+    /** Refreshes that read the whole tree in time, and those that checked the windows only. */
+    long fullReads;
+    long checks;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
@@ -60,6 +63,6 @@ final class KnownApp {
 
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
-            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs);
+            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks);
     }
 }

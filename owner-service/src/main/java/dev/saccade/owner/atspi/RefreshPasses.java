@@ -262,6 +262,7 @@ final class RefreshPasses {
             app.peer = peers.open(app.peerAddress);
         }
         if (r.unchanged()) {
+            app.checks++;
             return; // the windows stayed: the nodes, the view and the completeness stand
         }
         final List<AccessibilityNode> nodes = r.nodes();
@@ -272,6 +273,7 @@ final class RefreshPasses {
                 app.refreshedNs = nowNs;
                 if (!r.timedOut()) {
                     app.fullReadNs = nowNs;
+                    app.fullReads++;
                 }
             }
             // else: the listing arrived but not the parents and extents the scene's filter needs
