@@ -175,7 +175,8 @@ public final class AtspiRefreshBench {
         return ticks;
     }
 
-    static long ticks(final long pid) throws IOException {
+    /** utime + stime of a process in clock ticks (10 ms). */
+    public static long ticks(final long pid) throws IOException {
         final String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A pass refreshes its applications in parallel (see {@link AppRefresh}): each has a deadline,
  * and the pass one too, so a hung application delays nothing but itself, and keeps its last nodes,
- * marked incomplete. A pass that changed nothing delivers nothing. at-spi2-atk applications (GTK)
+ * marked incomplete; it is read again 250 ms later (doubling up to 8 s while it keeps missing its
+ * deadline), not only at its next event. A pass that changed nothing delivers nothing. at-spi2-atk applications (GTK)
  * are refreshed over a peer-to-peer connection to their own D-Bus server once the first refresh
  * found it ({@link PeerLink}, its own I/O thread {@value PeerLink#THREAD_NAME}); a peer that fails or
  * times out is dropped and the bus serves until a refresh succeeds again.

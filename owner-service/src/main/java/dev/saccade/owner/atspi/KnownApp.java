@@ -42,6 +42,15 @@ final class KnownApp {
     /** When the last whole re-read that listed the tree ended (a CHECK does not count). */
     long fullReadNs;
     long lastRefreshDurationNs;
+    /**
+     * A refresh that missed its deadline is tried again without waiting for an event: at this
+     * {@link System#nanoTime()} (0: none due), after a delay that doubles from
+     * {@link #FIRST_RETRY_NS} to {@link #MAX_RETRY_NS} while the application keeps missing it.
+     */
+    long retryAtNs;
+    long retryDelayNs;
+    static final long FIRST_RETRY_NS = 250_000_000L;
+    static final long MAX_RETRY_NS = 8_000_000_000L;
     /** Refreshes that read the whole tree in time, and those that checked the windows only. */
     long fullReads;
     long checks;

@@ -101,7 +101,8 @@ final class RefreshPasses {
             final long appDeadlineNs = Math.min(passDeadlineNs,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
             for (final KnownApp app : apps) {
-                final boolean marked = !app.probed || dirty.contains(app.busName);
+                final boolean retry = app.retryAtNs != 0 && startNs - app.retryAtNs >= 0;
+                final boolean marked = !app.probed || dirty.contains(app.busName) || retry;
                 if (all || marked) {
                     final boolean check = !full && !marked && canCheck(app, startNs);
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
@@ -119,6 +120,13 @@ final class RefreshPasses {
             }
             apply(r, endNs, peers);
         }
+        long retryAtNs = 0;
+        for (final KnownApp app : apps) {
+            if (app.retryAtNs != 0 && (retryAtNs == 0 || app.retryAtNs - retryAtNs < 0)) {
+                retryAtNs = app.retryAtNs;
+            }
+        }
+        schedule.retryAt(retryAtNs);
         passes++;
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
@@ -260,6 +268,16 @@ final class RefreshPasses {
         } else if (app.peer == null && app.peerAddress != null && peers != null && r.nodes() != null && !r.timedOut()
             && app.peerFailures < KnownApp.MAX_PEER_FAILURES) {
             app.peer = peers.open(app.peerAddress);
+        }
+        if (r.timedOut()) {
+            // Under load (a first pass over many applications through one bus daemon) a deadline
+            // is missed by applications that are fine: read them again soon, not at their next event.
+            app.retryDelayNs = app.retryDelayNs == 0 ? KnownApp.FIRST_RETRY_NS
+                : Math.min(KnownApp.MAX_RETRY_NS, app.retryDelayNs * 2);
+            app.retryAtNs = nowNs + app.retryDelayNs;
+        } else {
+            app.retryDelayNs = 0;
+            app.retryAtNs = 0;
         }
         if (r.unchanged()) {
             app.checks++;

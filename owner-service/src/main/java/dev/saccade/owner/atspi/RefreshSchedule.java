@@ -50,6 +50,9 @@ final class RefreshSchedule {
     private volatile boolean running;
     private volatile Thread thread;
 
+    /** The earliest retry of a refresh that missed its deadline (0: none); source thread only. */
+    private long retryAtNs;
+
     // Written by the source thread only; read by the event threads.
     private volatile Set<String> knownBusNames = Set.of();
 
@@ -194,14 +197,24 @@ final class RefreshSchedule {
 
     // ================================================================ source thread
 
-    boolean hasWork(final long now, final long lastPassNs) {
-        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty()
-            || (periodicNs > 0 && now - lastPassNs >= periodicNs);
+    /** A refresh that missed its deadline is due again at {@code atNs} ({@link System#nanoTime()}; 0: none). */
+    void retryAt(final long atNs) {
+        retryAtNs = atNs;
     }
 
-    /** Sleeps while there is no work: until the periodic refresh is due, or a second at most. */
+    boolean hasWork(final long now, final long lastPassNs) {
+        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty()
+            || (periodicNs > 0 && now - lastPassNs >= periodicNs)
+            || (retryAtNs != 0 && now - retryAtNs >= 0);
+    }
+
+    /** Sleeps while there is no work: until the periodic refresh or a retry is due, or a second at most. */
     void parkIdle(final long now, final long lastPassNs) {
-        parkUntil(periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1));
+        long until = periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1);
+        if (retryAtNs != 0 && retryAtNs - until < 0) {
+            until = retryAtNs;
+        }
+        parkUntil(until);
     }
 
     /** Waits for the burst of events to go quiet, or to last the maximum. */

@@ -126,21 +126,9 @@ class AtspiRefreshCheckTest {
             tools.run("xdotool", "type", "--delay", "20", "ab12");
             // The entry's own events mark it; a request on top must not hide them behind a check.
             source.requestRefresh();
-            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> fieldText(x, entry).endsWith("ab12"), WAIT,
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> AtspiSourceTest.fieldText(x, entry).endsWith("ab12"), WAIT,
                 "the entry holding ab12");
-            assertTrue(fieldText(s, entry).endsWith("ab12"));
+            assertTrue(AtspiSourceTest.fieldText(s, entry).endsWith("ab12"));
         }
-    }
-
-    private static String fieldText(final AccessibilitySnapshot s, final AppHandle app) {
-        final AccessibleApplication a = s.application(app.accessibleBusName());
-        if (a != null) {
-            for (final AccessibilityNode n : a.nodes()) {
-                if (n.role() == Role.TEXT_FIELD) {
-                    return n.text();
-                }
-            }
-        }
-        return "";
     }
 }
