@@ -9,7 +9,9 @@ import static dev.saccade.owner.atspi.AtspiMapping.S_SHOWN;
 import static dev.saccade.owner.atspi.ReplyKind.K_ACTION_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_EXTENTS;
+import static dev.saccade.owner.atspi.ReplyKind.K_NAME;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_TEXT;
 
 import java.util.List;
@@ -30,6 +32,11 @@ import org.freedesktop.dbus.types.UInt32;
  *     moved or resized, a call failed) the refresh goes on with the listing. AT-SPI sends events
  *     for what changes inside a window (children, states, names, text) but not for a window
  *     moved by the window manager, which is what this one batch is for.</li>
+ * <li>TOUCH (events named only some objects' own facts, see {@link RefreshSchedule#touchedObject}):
+ *     in the application's last tree, state, name, extents and character count of just those
+ *     objects, then their text; the nodes are built again from the tree. A state that shows or
+ *     hides an object, or an object gone, ends it ({@link #touchFailed()}): the application is
+ *     then read whole.</li>
  * <li>PROBE (first refresh only): pid, name, interfaces of the application object, and the
  *     address of its own D-Bus server (see {@link PeerLink}).</li>
  * <li>BULK (applications with {@code Collection}, i.e. at-spi2-atk): one {@code GetMatches} for
@@ -72,6 +79,8 @@ final class AppRefresh {
     private static final int STAGE_TEXT = 4;
     private static final int STAGE_DONE = 5;
     private static final int STAGE_CHECK = 6;
+    private static final int STAGE_TOUCH = 7;
+    private static final int STAGE_TOUCH_TEXT = 8;
 
     private final KnownApp app;
     private final AtspiBus bus;
@@ -86,6 +95,9 @@ final class AppRefresh {
     private final long startNs;
     private final long deadlineNs;
     private final boolean check;
+    /** TOUCH: the indexes in the last tree of the objects to re-read; null otherwise. */
+    private final int[] touch;
+    private boolean touchFailed;
 
     private final DraftTree tree;
     private final BulkListing bulk;
@@ -105,8 +117,8 @@ final class AppRefresh {
 
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
-        final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final long startNs,
-        final long deadlineNs) {
+        final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final int[] touch,
+        final long startNs, final long deadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -118,7 +130,9 @@ final class AppRefresh {
         this.startNs = startNs;
         this.deadlineNs = deadlineNs;
         this.check = check;
-        this.tree = new DraftTree(app, maxTextChars, collapse);
+        this.touch = touch;
+        this.tree = touch != null ? app.lastTree : new DraftTree(app, maxTextChars, collapse);
+        this.walking = touch != null && app.collection != KnownApp.COLLECTION_YES;
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
         this.walk = new TreeWalk(app, channel, tree, maxNodes);
     }
@@ -142,7 +156,9 @@ final class AppRefresh {
 
     /** Sends the first stage. */
     void start() {
-        if (check && app.probed) {
+        if (touch != null) {
+            sendTouch();
+        } else if (check && app.probed) {
             sendCheck();
         } else if (!app.probed) {
             sendProbe();
@@ -159,6 +175,8 @@ final class AppRefresh {
         try {
             switch (stage) {
                 case STAGE_CHECK -> readCheck(batch);
+                case STAGE_TOUCH -> readTouch(batch);
+                case STAGE_TOUCH_TEXT -> readText(batch);
                 case STAGE_PROBE -> readProbe(batch);
                 case STAGE_BULK -> readBulk(batch);
                 case STAGE_WALK -> readWalkLevel(batch);
@@ -190,6 +208,7 @@ final class AppRefresh {
                     case STAGE_WALK -> walk.readArrived(current);
                     case STAGE_DETAILS -> readDetailsArrived(current);
                     case STAGE_TEXT -> readTextArrived(current);
+                    case STAGE_TOUCH, STAGE_TOUCH_TEXT -> detailed = false; // half updated: the last view stands
                     default -> {
                     }
                 }
@@ -237,6 +256,74 @@ final class AppRefresh {
         return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == node.x()
             && AtspiCall.element(box, 1, 0) == node.y() && AtspiCall.element(box, 2, 0) == node.width()
             && AtspiCall.element(box, 3, 0) == node.height();
+    }
+
+    // ---------------------------------------------------------------- touch
+
+    private void sendTouch() {
+        stage = STAGE_TOUCH;
+        final CallBatch batch = newBatch();
+        for (final int i : touch) {
+            final DraftTree.Draft d = tree.get(i);
+            if (d.dropped) {
+                continue;
+            }
+            channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
+            if (walking) {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
+            } else {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
+            }
+            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0)) {
+                channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
+            }
+            if (wantsContent(d) && maxTextChars > 0) {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHAR_COUNT, i, AtspiBus.TEXT,
+                    "CharacterCount");
+            }
+        }
+        if (batch.size() == 0) {
+            touchFailed = true;
+            stage = STAGE_DONE;
+            return;
+        }
+        send(batch);
+    }
+
+    private void readTouch(final CallBatch batch) {
+        for (final Reply call : batch.calls) {
+            if (!call.answered() || call.failed()) {
+                touchFailed = true; // gone, or not answering as before: read the application whole
+                stage = STAGE_DONE;
+                return;
+            }
+            final DraftTree.Draft d = tree.get(call.index());
+            switch (call.kind()) {
+                case K_STATE -> {
+                    final Object words = call.value();
+                    final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                    if (((states ^ d.states) & S_SHOWN) != 0) {
+                        touchFailed = true; // shown or hidden: its subtree's extents are not in the tree
+                        stage = STAGE_DONE;
+                        return;
+                    }
+                    d.states = states;
+                }
+                case K_NAME -> d.name = call.value() instanceof String name ? name : d.name;
+                case K_CHAR_COUNT -> {
+                    tree.applyDetail(call.kind(), call.index(), call);
+                    d.content = null;
+                }
+                default -> tree.applyDetail(call.kind(), call.index(), call);
+            }
+        }
+        detailed = true;
+        stage = STAGE_TOUCH_TEXT;
+        final CallBatch text = newBatch();
+        for (final int i : touch) {
+            askText(text, i);
+        }
+        sendTextBatch(text);
     }
 
     // ---------------------------------------------------------------- probe
@@ -376,12 +463,21 @@ final class AppRefresh {
         stage = STAGE_TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = tree.size(); i < n; i++) {
-            final DraftTree.Draft d = tree.get(i);
-            // Labels are named by their text; read the content only where the name is empty.
-            if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
-                channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
-            }
+            askText(text, i);
         }
+        sendTextBatch(text);
+    }
+
+    /** Asks object {@code i} for its content where it has one to read. */
+    private void askText(final CallBatch text, final int i) {
+        final DraftTree.Draft d = tree.get(i);
+        // Labels are named by their text; read the content only where the name is empty.
+        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
+            channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
+        }
+    }
+
+    private void sendTextBatch(final CallBatch text) {
         if (text.size() == 0) {
             stage = STAGE_DONE;
             return;
@@ -421,6 +517,10 @@ final class AppRefresh {
 
     private void finish(final long nowNs) {
         finishedNs = nowNs;
+        if (touchFailed) {
+            nodes = null;
+            return;
+        }
         if (!tree.listed) {
             nodes = null;  // nothing new: the application keeps its last nodes
             return;
@@ -436,6 +536,21 @@ final class AppRefresh {
     /** What the scene shows of {@link #nodes()} (see {@link DraftTree}); null with it. */
     List<AccessibilityNode> shownNodes() {
         return nodes == null ? null : tree.shownNodes();
+    }
+
+    /** A TOUCH refresh could not update its objects in place: read the application whole. */
+    boolean touchFailed() {
+        return touchFailed;
+    }
+
+    /** This was a TOUCH refresh (the nodes come from the last tree, updated in place). */
+    boolean touched() {
+        return touch != null;
+    }
+
+    /** The tree the nodes were built from: kept by the application for TOUCH refreshes. */
+    DraftTree tree() {
+        return tree;
     }
 
     /** CHECK found every window where it was: the application keeps its nodes, nothing to apply. */
@@ -508,6 +623,8 @@ final class AppRefresh {
     private String stageName() {
         switch (stage) {
             case STAGE_CHECK: return "check";
+            case STAGE_TOUCH: return "touch";
+            case STAGE_TOUCH_TEXT: return "touch text";
             case STAGE_PROBE: return "probe";
             case STAGE_BULK: return "bulk";
             case STAGE_WALK: return "walk";

@@ -4,6 +4,7 @@ import dev.saccade.protocol.ResultCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * {@link #requestRefresh()}: one call per window checks that its windows stayed where they were
  * (windows move without AT-SPI events), and a full re-read follows only if one moved, the check
  * failed, or the last full read is older than {@link AtspiSourceContext#fullRefreshMs()} (the
- * budget for events a toolkit did not send); input ({@link #markDirty()}) and
+ * budget for events a toolkit did not send). An event about one object's own facts (its text,
+ * name, value or a state) re-reads only that object within the last tree ({@link AppRefresh},
+ * TOUCH), within the same budget; input ({@link #markDirty()}) and
  * {@link #requestFullRefresh()} re-read everything. Events come in bursts: a pass starts once no event came for the
  * quiet period, or the burst has lasted the maximum. Applications appearing or leaving (registry
  * events, {@code NameOwnerChanged}) make the pass list the registry again.
@@ -368,6 +371,7 @@ public final class AtspiSource implements AutoCloseable {
         final boolean all = schedule.takeAllDirty() || full;
         final boolean rediscover = schedule.takeAppsChanged() || all;
         final Set<String> dirty = schedule.takeDirtyApps();
+        final Map<String, Set<String>> touched = schedule.takeTouched();
         passes.clearLate();  // late answers to an earlier pass
         final AtspiBus b = bus;  // only this thread changes it
         if (rediscover && b != null) {
@@ -376,7 +380,7 @@ public final class AtspiSource implements AutoCloseable {
                 connectionError = registryError;
             }
         }
-        final long endNs = passes.refresh(b, peers, all, full, dirty, startNs, passDeadlineNs);
+        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, startNs, passDeadlineNs);
         publish(endNs);
         if (waiter != null) {
             waiter.complete(publisher.latest());

@@ -51,9 +51,16 @@ final class KnownApp {
     long retryDelayNs;
     static final long FIRST_RETRY_NS = 250_000_000L;
     static final long MAX_RETRY_NS = 8_000_000_000L;
+    /**
+     * The objects of the last whole read in time, with their facts, kept for TOUCH refreshes
+     * (which update them in place); null after a refresh that missed its deadline or failed.
+     */
+    DraftTree lastTree;
     /** Refreshes that read the whole tree in time, and those that checked the windows only. */
     long fullReads;
     long checks;
+    /** Refreshes that re-read only the objects events named. */
+    long touches;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
@@ -72,6 +79,7 @@ final class KnownApp {
 
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
-            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks);
+            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks,
+            touches);
     }
 }

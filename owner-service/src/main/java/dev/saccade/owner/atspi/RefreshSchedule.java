@@ -1,7 +1,9 @@
 package dev.saccade.owner.atspi;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +34,13 @@ final class RefreshSchedule {
 
     // Written by any thread, read by the source thread.
     private final Set<String> dirtyApps = ConcurrentHashMap.newKeySet();
+    /**
+     * Objects whose own facts an event said changed (text, name, description, value, a state
+     * other than showing), by application: the next pass re-reads only these where it can (see
+     * {@link AppRefresh}, "TOUCH"). Each set is changed only inside {@code compute} and taken with
+     * {@code remove}, so no path is lost between an event and the pass.
+     */
+    private final ConcurrentHashMap<String, Set<String>> touched = new ConcurrentHashMap<>();
     private final AtomicBoolean allDirty = new AtomicBoolean(true);
     /**
      * The next pass re-reads every application whole: set with the connection, after input and by
@@ -174,12 +183,58 @@ final class RefreshSchedule {
         }
         final String sender = signal.getSource();
         if (sender != null && knownBusNames.contains(sender)) {
-            markDirty(sender);
+            final String path = touchedObject(signal);
+            if (path == null) {
+                markDirty(sender);
+            } else {
+                touched.compute(sender, (name, paths) -> {
+                    final Set<String> set = paths == null ? new HashSet<>() : paths;
+                    set.add(path);
+                    return set;
+                });
+                noteEvent();
+            }
         } else {
             // The registry announcing an application, or an application we have not listed yet.
             appsChanged.set(true);
             noteEvent();
         }
+    }
+
+    /**
+     * The object an event is about, if the event changed only that object's own facts: text,
+     * name, description or value, or a state other than showing, visible and defunct (those hide
+     * or reveal a subtree, whose extents a refresh reads only where shown). Null for every other
+     * event: children, windows, parents, roles; those re-read the application.
+     */
+    static String touchedObject(final DBusSignal signal) {
+        if (!EVENT_OBJECT.equals(signal.getInterface())) {
+            return null;
+        }
+        final String member = signal.getName();
+        final String path = signal.getPath();
+        if (path == null || member == null) {
+            return null;
+        }
+        if ("TextChanged".equals(member)) {
+            return path;
+        }
+        if (!"PropertyChange".equals(member) && !"StateChanged".equals(member)) {
+            return null;
+        }
+        final String detail;
+        try {
+            final Object[] args = signal.getParameters();
+            detail = args != null && args.length > 0 ? String.valueOf(args[0]) : "";
+        } catch (final DBusException e) {
+            return null;
+        }
+        if ("PropertyChange".equals(member)) {
+            return "accessible-name".equals(detail) || "accessible-description".equals(detail)
+                || "accessible-value".equals(detail) ? path : null;
+        }
+        return detail.isEmpty() || "showing".equals(detail) || "visible".equals(detail) || "defunct".equals(detail)
+            ? null : path;
     }
 
     private void onNameOwnerChanged(final DBusSignal signal) {
@@ -203,7 +258,7 @@ final class RefreshSchedule {
     }
 
     boolean hasWork(final long now, final long lastPassNs) {
-        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty()
+        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty()
             || (periodicNs > 0 && now - lastPassNs >= periodicNs)
             || (retryAtNs != 0 && now - retryAtNs >= 0);
     }
@@ -256,6 +311,21 @@ final class RefreshSchedule {
 
     boolean takeAppsChanged() {
         return appsChanged.getAndSet(false);
+    }
+
+    /** The objects events touched since the last pass, by application (see {@link #touchedObject}). */
+    Map<String, Set<String>> takeTouched() {
+        if (touched.isEmpty()) {
+            return Map.of();
+        }
+        final Map<String, Set<String>> taken = new HashMap<>();
+        for (final String name : touched.keySet()) {
+            final Set<String> paths = touched.remove(name);
+            if (paths != null) {
+                taken.put(name, paths);
+            }
+        }
+        return taken;
     }
 
     /** The applications marked since the last pass. */

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A refresh request for applications no event marked (issue 19): it reads no tree while nothing
  * changed, and the scene still follows what does change: a window moved by the window manager
- * (which AT-SPI sends no event for), text typed into an entry (its events mark it), and a request
- * after the full-read budget. Proof from the applications: their own extents and what zenity holds.
+ * (which AT-SPI sends no event for), text typed into an entry (its text events name the entry,
+ * which alone is read again; the result is what a whole read finds), and a request after the
+ * full-read budget. Proof from the applications: their own extents and what zenity holds.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.ZENITY_ENTRY})
 class AtspiRefreshCheckTest {
@@ -123,12 +124,24 @@ class AtspiRefreshCheckTest {
         try (AtspiSource source = start(desktop, snapshots, 60_000)) {
             AtspiSourceTest.refreshUntil(source, s -> complete(s, entry), "the zenity entry");
             tools.run("xdotool", "windowactivate", "--sync", Long.toString(entry.windowId()));
+            quietRefresh(source);
+            final AtspiDiagnostics.App was = app(source, entry);
             tools.run("xdotool", "type", "--delay", "20", "ab12");
-            // The entry's own events mark it; a request on top must not hide them behind a check.
-            source.requestRefresh();
-            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> AtspiSourceTest.fieldText(x, entry).endsWith("ab12"), WAIT,
-                "the entry holding ab12");
-            assertTrue(AtspiSourceTest.fieldText(s, entry).endsWith("ab12"));
+            // The entry's own text events name it: only it is read again, and the scene follows.
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(
+                x -> AtspiSourceTest.fieldText(x, entry).endsWith("ab12"), WAIT, "the entry holding ab12");
+            final AtspiDiagnostics.App is = app(source, entry);
+            assertTrue(is.touches() > was.touches(), "text events re-read the entry alone: " + is);
+            // A request on top must not hide the events behind a check, and a whole read sees the same.
+            source.requestRefresh().get(10, TimeUnit.SECONDS);
+            final AccessibilitySnapshot whole = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
+            assertTrue(app(source, entry).fullReads() > is.fullReads(), "read whole: " + app(source, entry));
+            assertEquals(whole.application(entry.accessibleBusName()).nodes(),
+                source.latest().application(entry.accessibleBusName()).nodes());
+            assertEquals(AtspiSourceTest.fieldText(whole, entry), AtspiSourceTest.fieldText(s, entry),
+                "what the events brought is what a whole read finds");
+            assertEquals(whole.application(entry.accessibleBusName()).nodes(), s.application(entry.accessibleBusName()).nodes(),
+                "node for node: " + s.application(entry.accessibleBusName()).nodes());
         }
     }
 }
