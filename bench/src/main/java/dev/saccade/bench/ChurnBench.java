@@ -3,6 +3,7 @@ package dev.saccade.bench;
 import dev.saccade.owner.atspi.AtspiDiagnostics;
 import dev.saccade.owner.atspi.AtspiRefreshBench;
 import dev.saccade.owner.atspi.AtspiSource;
+import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
@@ -73,8 +74,10 @@ public final class ChurnBench {
                     throw new IllegalStateException("xdotool type did not finish");
                 }
                 final long doneNs = System.nanoTime();
+                // The scene holds at most the source's text limit of an object's content.
+                final int expected = Math.min(text.length(), AtspiSourceContext.MAX_TEXT_CHARS_DEFAULT);
                 String seen = live.textOf(Role.TEXT_FIELD, typed.windowId());
-                while (seen == null || seen.length() < text.length()) {
+                while (seen == null || seen.length() < expected) {
                     if (System.nanoTime() - doneNs > TimeUnit.SECONDS.toNanos(20)) {
                         break;
                     }
@@ -106,6 +109,9 @@ public final class ChurnBench {
         long generations;
         long passes;
         long events;
+        long fullReads;
+        long touches;
+        long checks;
         long wallNs;
         long jvmCpuNs;
         long appTicks;
@@ -143,6 +149,11 @@ public final class ChurnBench {
             generations = live.service.lastGeneration() - generation0;
             final AtspiDiagnostics d1 = a11y.diagnostics();
             passes = d1.refreshes() - d0.refreshes();
+            final AtspiDiagnostics.App a0 = app(d0, typed);
+            final AtspiDiagnostics.App a1 = app(d1, typed);
+            fullReads = a1.fullReads() - a0.fullReads();
+            touches = a1.touches() - a0.touches();
+            checks = a1.checks() - a0.checks();
             events = d1.events() - d0.events();
             jvmCpuNs = processCpuNs() - cpu0;
             appTicks = AtspiRefreshBench.ticks(typed.pid()) - app0;
@@ -151,6 +162,15 @@ public final class ChurnBench {
             for (final Map.Entry<String, Long> e : threads1.entrySet()) {
                 threadCpu.put(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L));
             }
+        }
+
+        private static AtspiDiagnostics.App app(final AtspiDiagnostics d, final AppHandle handle) {
+            for (final AtspiDiagnostics.App a : d.applications()) {
+                if (a.busName().equals(handle.accessibleBusName())) {
+                    return a;
+                }
+            }
+            throw new IllegalStateException("no " + handle + " in " + d);
         }
 
         double cpuPercent() {
@@ -169,10 +189,11 @@ public final class ChurnBench {
             System.out.printf(Locale.ROOT, "BENCH figure=%s seconds=%.1f targets=%d observe_count=%d observe_p50_ns=%d "
                     + "observe_p99_ns=%d observe_max_ns=%d publish_per_s=%.1f atspi_passes_per_s=%.1f atspi_events_per_s=%.1f "
                     + "jvm_cpu_percent_core=%.2f owner_thread_cpu_ms=%.1f atspi_threads_cpu_ms=%.1f typed_app_cpu_ms=%d "
-                    + "bus_daemons_cpu_ms=%d%n",
+                    + "bus_daemons_cpu_ms=%d typed_app_full_reads=%d typed_app_touches=%d typed_app_checks=%d%n",
                 figure, s, targets, observe.getTotalCount(), observe.getValueAtPercentile(50),
                 observe.getValueAtPercentile(99), observe.getMaxValue(), generations / s, passes / s, events / s,
-                cpuPercent(), cpuOf("saccade-owner") / 1e6, cpuOf("saccade-atspi") / 1e6, appTicks * 10, busTicks * 10);
+                cpuPercent(), cpuOf("saccade-owner") / 1e6, cpuOf("saccade-atspi") / 1e6, appTicks * 10, busTicks * 10, fullReads, touches,
+                checks);
         }
 
         private long cpuOf(final String prefix) {
