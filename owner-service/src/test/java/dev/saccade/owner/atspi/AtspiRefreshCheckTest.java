@@ -142,6 +142,14 @@ class AtspiRefreshCheckTest {
                 "what the events brought is what a whole read finds");
             assertEquals(whole.application(entry.accessibleBusName()).nodes(), s.application(entry.accessibleBusName()).nodes(),
                 "node for node: " + s.application(entry.accessibleBusName()).nodes());
+            // Select all and delete: the entry empties, and so does its scene.
+            tools.run("xdotool", "key", "--delay", "20", "ctrl+a", "Delete");
+            snapshots.awaitNewestFirst(x -> AtspiSourceTest.fieldText(x, entry).isEmpty(), WAIT, "the entry emptied");
+            tools.run("xdotool", "type", "--delay", "5", "0123456789abcdefghij");
+            final AccessibilitySnapshot typed = snapshots.awaitNewestFirst(
+                x -> AtspiSourceTest.fieldText(x, entry).equals("0123456789abcdefghij"), WAIT, "twenty characters typed fast");
+            assertEquals(source.requestFullRefresh().get(10, TimeUnit.SECONDS).application(entry.accessibleBusName()).nodes(),
+                typed.application(entry.accessibleBusName()).nodes(), "and again what a whole read finds");
         }
     }
 }
