@@ -272,12 +272,18 @@ final class RefreshSchedule {
         parkUntil(until);
     }
 
-    /** Waits for the burst of events to go quiet, or to last the maximum. */
+    /**
+     * Waits for the burst of events to go quiet, or to last the maximum. A burst of events that
+     * only touched objects (see {@link #touchedObject}) lasts at most the quiet period: such a
+     * pass re-reads a few objects, so a stream of them (text typed, a value animating) is followed
+     * every 20 ms or so rather than every 100 ms.
+     */
     void awaitQuiet() {
         final long first = burstStartNs.get();
         if (first != 0) {
             while (running) {
-                final long until = Math.min(lastEventNs + quietNs, first + coalesceMaxNs);
+                final boolean touchesOnly = !allDirty.get() && !appsChanged.get() && dirtyApps.isEmpty();
+                final long until = Math.min(lastEventNs + quietNs, first + (touchesOnly ? quietNs : coalesceMaxNs));
                 if (System.nanoTime() - until >= 0) {
                     break;
                 }
