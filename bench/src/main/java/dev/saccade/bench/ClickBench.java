@@ -3,6 +3,7 @@ package dev.saccade.bench;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testdesktop.TestDesktop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,8 +43,8 @@ public final class ClickBench {
                     throw new IllegalStateException("CLICK: " + ResultCode.name(r));
                 }
             };
-            final Runnable1 xdoClick = () -> runProcess(live, "xdotool", "click", "1");
-            final Runnable1 xdoClickNoDelay = () -> runProcess(live, "xdotool", "click", "--delay", "0", "1");
+            final Runnable1 xdoClick = () -> runProcess(live.desktop, "xdotool", "click", "1");
+            final Runnable1 xdoClickNoDelay = () -> runProcess(live.desktop, "xdotool", "click", "--delay", "0", "1");
             final long w0 = System.nanoTime();
             for (int i = 0; i < warmup; i++) {
                 click.run();
@@ -94,8 +95,9 @@ public final class ClickBench {
         lines.forEach(System.out::println);
     }
 
-    private static void runProcess(final LiveDesktop live, final String... command) throws Exception {
-        final Process p = live.desktop.configure(new ProcessBuilder(command))
+    /** Runs {@code command} with the desktop's environment to its exit; fails unless it exits 0 within 10 s. */
+    static void runProcess(final TestDesktop desktop, final String... command) throws Exception {
+        final Process p = desktop.configure(new ProcessBuilder(command))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -107,7 +109,7 @@ public final class ClickBench {
     }
 
     /** {@code name=value} from the arguments, else the system property {@code saccade.bench.<name>}, else {@code fallback}. */
-    static String stringArg(final String[] args, final String name, final String fallback) {
+    public static String stringArg(final String[] args, final String name, final String fallback) {
         for (final String a : args) {
             if (a.startsWith(name + "=")) {
                 return a.substring(name.length() + 1);
@@ -116,7 +118,7 @@ public final class ClickBench {
         return System.getProperty("saccade.bench." + name, fallback);
     }
 
-    static int intArg(final String[] args, final String name, final int fallback) {
+    public static int intArg(final String[] args, final String name, final int fallback) {
         for (final String a : args) {
             if (a.startsWith(name + "=")) {
                 return Integer.parseInt(a.substring(name.length() + 1).replace("_", ""));

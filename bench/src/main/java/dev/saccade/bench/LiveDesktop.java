@@ -127,25 +127,33 @@ final class LiveDesktop implements AutoCloseable {
         }
     }
 
-    /** The id of a grid cell in the middle of the (empty) desktop, from a GRID observe. */
-    long gridCell() throws IOException {
+    /**
+     * A DESKTOP observe of the latest scene in {@code sourceMode}, up to {@code maximumTargets};
+     * returns the completion, valid until the next request.
+     */
+    CompletionFlyweight observe(final int sourceMode, final long maximumTargets) throws IOException {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
         final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(req, at);
         o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
-        o.requestId(++requestId).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(200)
+        o.requestId(++requestId).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(maximumTargets)
             .targetStride(TargetFlyweight.LENGTH).totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
-        o.scope().kind(ScopeKind.DESKTOP).sourceMode(SourceMode.GRID);
+        o.scope().kind(ScopeKind.DESKTOP).sourceMode(sourceMode);
         o.freshness().policy(FreshnessPolicy.LATEST_VALID);
         client.send(ObserveRequestFlyweight.LENGTH);
         final AgentClient.Reply reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
-        final CompletionFlyweight c = completion.wrap(reply.bytes(), reply.offset());
+        return completion.wrap(reply.bytes(), reply.offset());
+    }
+
+    /** The id of a grid cell in the middle of the (empty) desktop, from a GRID observe. */
+    long gridCell() throws IOException {
+        final CompletionFlyweight c = observe(SourceMode.GRID, 200);
         if (c.result() != ResultCode.OK || c.targetCount() <= 70) {
             throw new IllegalStateException("GRID observe: " + ResultCode.name(c.result()) + ", " + c.targetCount()
                 + " cells");
         }
-        return target.wrap(reply.bytes(), reply.offset() + c.targetsOffset() + 70L * c.targetStride()).targetId();
+        return target.wrap(c.bytes(), c.offset() + c.targetsOffset() + 70L * c.targetStride()).targetId();
     }
 
     /**

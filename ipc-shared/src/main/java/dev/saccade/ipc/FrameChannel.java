@@ -5,6 +5,7 @@ import dev.saccade.protocol.RequestValidator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.SelectableChannel;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
@@ -23,7 +24,10 @@ import org.newsclub.net.unix.AFUNIXSocketChannel;
  * <p>Cycle: {@link #readStep()} until {@link #FRAME_READY}; read {@link #requestStore()} at
  * {@link #requestOffset()} for {@link #frameLength()} bytes; write the reply into
  * {@link #responseStore()} at {@link #responseOffset()}; {@link #beginReply(int)};
- * {@link #writeStep()} until {@link #IDLE}. Strictly request/response: the next frame is not
+ * {@link #writeStep()} until {@link #IDLE}. A reply may also be sent from two buffers
+ * ({@link #beginReply(int, ByteBuffer, int)}): its header from the response buffer and the rest
+ * from a buffer the owner shares between connections (a body built once per scene generation),
+ * in one gathering write where the channel offers it, so the body is never copied per reply. Strictly request/response: the next frame is not
  * read, not even its length, until the reply is fully written, so a client that pipelines only
  * fills its own socket buffer. Partial reads and writes resume on the next step.
  *
@@ -82,6 +86,13 @@ public final class FrameChannel implements AutoCloseable {
 
     /** The next frame's first bytes, read early by {@link #checkPeerWhileHeld()}. */
     private final ByteBuffer lookahead = ByteBuffer.allocateDirect(LENGTH_PREFIX_BYTES);
+
+    /** The reply's header and its tail, for the gathering write. */
+    private final ByteBuffer[] gather = new ByteBuffer[2];
+    /** The tail of the reply being written, or null: reply bytes [tailAt, tailEnd) at those offsets. */
+    private ByteBuffer tail;
+    private int tailAt;
+    private int tailEnd;
 
     private ByteChannel channel;
     private int state = DETACHED;
@@ -237,6 +248,25 @@ public final class FrameChannel implements AutoCloseable {
     }
 
     /**
+     * As {@link #beginReply(int)} for a reply whose first {@code headLength} bytes are at
+     * {@link #responseOffset()} and the rest in {@code tail} at the reply's own offsets (tail
+     * position {@code headLength} holds reply byte {@code headLength}). The tail buffer's position
+     * and limit are set before each write and are not the caller's to keep; it must not change
+     * until {@link #writeStep()} returned {@link #IDLE} or {@link #CLOSED}.
+     */
+    public void beginReply(final int length, final ByteBuffer tail, final int headLength) {
+        if (headLength < AgentAbi.MIN_FRAME_BYTES || headLength > length || length > tail.capacity()) {
+            throw new IllegalArgumentException("head " + headLength + " of reply " + length + ", tail capacity "
+                + tail.capacity());
+        }
+        beginReply(length);
+        responseBuffer.limit(LENGTH_PREFIX_BYTES + headLength);
+        this.tail = tail;
+        this.tailAt = headLength;
+        this.tailEnd = length;
+    }
+
+    /**
      * Advances the write of the reply.
      *
      * @return {@link #WRITING}, {@link #IDLE} (also when no reply is pending and the connection
@@ -256,8 +286,10 @@ public final class FrameChannel implements AutoCloseable {
         }
         try {
             while (true) {
-                final int written = channel.write(responseBuffer);
-                if (!responseBuffer.hasRemaining()) {
+                final long written = tail == null ? channel.write(responseBuffer) : writeWithTail();
+                if (!responseBuffer.hasRemaining() && (tail == null || tailAt == tailEnd)) {
+                    tail = null;
+                    gather[1] = null;
                     requestBuffer.clear().limit(LENGTH_PREFIX_BYTES);
                     if (lookahead.position() > 0) {
                         // the next frame's length arrived while the last one was held
@@ -276,6 +308,24 @@ public final class FrameChannel implements AutoCloseable {
         } catch (final IOException e) {
             return closeFor(CLOSE_IO_ERROR);
         }
+    }
+
+    /** Header and tail: one gathering write where the channel has it, else the two in turn. */
+    private long writeWithTail() throws IOException {
+        final ByteBuffer t = tail;
+        t.limit(tailEnd).position(tailAt); // the limit first: it may lie below the last position
+        final long written;
+        if (channel instanceof GatheringByteChannel g) {
+            gather[0] = responseBuffer;
+            gather[1] = t;
+            written = g.write(gather, 0, 2);
+        } else if (responseBuffer.hasRemaining()) {
+            written = channel.write(responseBuffer);
+        } else {
+            written = channel.write(t);
+        }
+        tailAt = t.position();
+        return written;
     }
 
     /** The request buffer; the frame is at {@link #requestOffset()} once FRAME_READY. */
@@ -357,6 +407,8 @@ public final class FrameChannel implements AutoCloseable {
 
     private int closeFor(final int reason) {
         closeReason = reason;
+        tail = null;
+        gather[1] = null;
         state = DETACHED;
         frameLength = 0;
         final ByteChannel c = channel;

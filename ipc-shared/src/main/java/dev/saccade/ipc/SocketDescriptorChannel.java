@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.FileChannel;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 
@@ -27,7 +28,7 @@ import org.newsclub.net.unix.AFUNIXSocketChannel;
  * closes it either. junixsocket's close sets the shared descriptor to -1, after which these
  * channels fail with EBADF instead of touching a reused descriptor number.
  */
-final class SocketDescriptorChannel implements ByteChannel {
+final class SocketDescriptorChannel implements ByteChannel, GatheringByteChannel {
     private final AFUNIXSocketChannel socket;
     private final FileChannel in;
     private final FileChannel out;
@@ -48,6 +49,17 @@ final class SocketDescriptorChannel implements ByteChannel {
     @Override
     public int write(final ByteBuffer src) throws IOException {
         return out.write(src);
+    }
+
+    /** One {@code writev(2)}: a reply's header and its shared body leave in one call. */
+    @Override
+    public long write(final ByteBuffer[] srcs, final int offset, final int length) throws IOException {
+        return out.write(srcs, offset, length);
+    }
+
+    @Override
+    public long write(final ByteBuffer[] srcs) throws IOException {
+        return out.write(srcs);
     }
 
     @Override

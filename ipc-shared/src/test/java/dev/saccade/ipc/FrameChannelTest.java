@@ -221,6 +221,68 @@ class FrameChannelTest {
         assertEquals(20, frames.frameLength());
     }
 
+    /**
+     * A 1 MiB reply whose header is in the response buffer and whose body is in a buffer shared
+     * with another connection's reply (issue 19: no per-reply copy): both arrive whole and in
+     * order, interleaved writes of the two connections included, and the shared buffer's own
+     * bytes are untouched.
+     */
+    @Test
+    @Timeout(30)
+    void sendsAReplyWhoseBodyComesFromABufferSharedBetweenConnections() throws Exception {
+        final int head = 200;
+        final byte[] whole = pattern(AgentAbi.MAX_MESSAGE_BYTES, 9);
+        final ByteBuffer shared = ByteBuffer.allocateDirect(whole.length);
+        shared.put(0, new byte[head]).put(head, whole, head, whole.length - head);
+        try (Loopback other = Loopback.open(java.nio.file.Files.createDirectory(dir.resolve("other"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")))); FrameChannel second = new FrameChannel()) {
+            second.attach(other.server);
+            loop.sendFrame(pattern(16, 1));
+            other.sendFrame(pattern(16, 2));
+            assertEquals(FrameChannel.FRAME_READY, frames.readStep());
+            assertEquals(FrameChannel.FRAME_READY, readUntilDone(second));
+            for (final FrameChannel ch : new FrameChannel[] {frames, second}) {
+                ch.responseStore().write(ch.responseOffset(), whole, 0, head);
+                ch.beginReply(whole.length, shared, head);
+            }
+            final CompletableFuture<ByteBuffer> first = CompletableFuture.supplyAsync(() -> readQuietly(loop, whole.length));
+            final CompletableFuture<ByteBuffer> next = CompletableFuture.supplyAsync(() -> readQuietly(other, whole.length));
+            final long deadlineNs = System.nanoTime() + STEP_DEADLINE_NS;
+            int a = FrameChannel.WRITING;
+            int b = FrameChannel.WRITING;
+            while (a == FrameChannel.WRITING || b == FrameChannel.WRITING) {
+                Await.check(deadlineNs, "both replies to drain");
+                a = a == FrameChannel.WRITING ? frames.writeStep() : a;
+                b = b == FrameChannel.WRITING ? second.writeStep() : b;
+            }
+            assertEquals(FrameChannel.IDLE, a);
+            assertEquals(FrameChannel.IDLE, b);
+            for (final ByteBuffer got : new ByteBuffer[] {first.get(10, TimeUnit.SECONDS), next.get(10, TimeUnit.SECONDS)}) {
+                assertEquals(whole.length, got.getInt());
+                assertArrayEquals(whole, rest(got));
+            }
+            final byte[] left = new byte[whole.length - head];
+            shared.get(head, left);
+            assertArrayEquals(java.util.Arrays.copyOfRange(whole, head, whole.length), left, "the shared body is read only");
+            loop.sendFrame(pattern(20, 4)); // the connection goes on with plain replies
+            assertEquals(FrameChannel.FRAME_READY, readUntilDone());
+            reply(pattern(56, 3));
+            assertEquals(FrameChannel.IDLE, frames.writeStep());
+            final ByteBuffer plain = loop.readExactly(4 + 56);
+            assertEquals(56, plain.getInt());
+            assertArrayEquals(pattern(56, 3), rest(plain));
+        }
+    }
+
+    private static ByteBuffer readQuietly(final Loopback loop, final int length) {
+        try {
+            return loop.readExactly(4 + length);
+        } catch (final Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     @Timeout(10)
     void refusesRepliesOutsideSixteenBytesToCapacityAndRepliesWithoutAFrame() throws Exception {
@@ -267,6 +329,10 @@ class FrameChannelTest {
     }
 
     private int readUntilDone() {
+        return readUntilDone(frames);
+    }
+
+    private static int readUntilDone(final FrameChannel frames) {
         final long deadlineNs = System.nanoTime() + STEP_DEADLINE_NS;
         int status;
         while ((status = frames.readStep()) == FrameChannel.NEED_MORE) {

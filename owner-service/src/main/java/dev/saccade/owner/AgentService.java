@@ -10,7 +10,6 @@ import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ErrorCompletions;
-import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.FreshnessFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.GenerationFlyweight;
@@ -18,20 +17,16 @@ import dev.saccade.protocol.HeaderFlyweight;
 import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.HelloRequestFlyweight;
 import dev.saccade.protocol.ObserveRequestFlyweight;
-import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
 import dev.saccade.protocol.RectQ8;
-import dev.saccade.protocol.Relation;
 import dev.saccade.protocol.RequestValidator;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeFlyweight;
 import dev.saccade.protocol.ScopeKind;
-import dev.saccade.protocol.SourceBit;
-import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.protocol.TextMatch;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -56,9 +51,17 @@ public final class AgentService {
     private final HelloRequestFlyweight hello = new HelloRequestFlyweight();
     private final ObserveRequestFlyweight observe = new ObserveRequestFlyweight();
     private final QueryRequestFlyweight query = new QueryRequestFlyweight();
-    private final QueryFilterFlyweight filter = new QueryFilterFlyweight();
+    private final ReadMatcher matcher = new ReadMatcher();
     private final CompletionFlyweight completion = new CompletionFlyweight();
     private final SecureRandom nonces = new SecureRandom();
+
+    /** Whole-desktop observe bodies, one per generation; null unless {@link #gatherReplies()}. */
+    private ObserveBodies bodies;
+    /** The reply just written sends its tail from {@link #bodies} (taken by {@link #takeReplyTail()}). */
+    private boolean replyTail;
+    // The body just written by writeBody: records and whether anything was cut.
+    private long bodyCount;
+    private boolean bodyTruncated;
 
     private long framesServed;
     private long connectionsRejected;
@@ -73,6 +76,50 @@ public final class AgentService {
     public AgentService(final SceneStore scenes, final InputExecutor executor, final SemanticInvoker invoker) {
         this.scenes = scenes;
         this.planner = new ActionPlanner(scenes, executor, invoker);
+    }
+
+    /**
+     * From now on a whole-desktop observe may answer with a header in the response buffer and its
+     * body in a buffer shared by every connection (see {@link ObserveBodies}): after each reply
+     * the caller asks {@link #takeReplyTail()}, and tells {@link #replySent} when it is written.
+     * For the owner loop, which writes replies with {@code FrameChannel}'s gathering write; a
+     * caller that reads the response buffer itself must not turn this on. Call {@link #close()}.
+     */
+    public AgentService gatherReplies() {
+        if (bodies == null) {
+            bodies = new ObserveBodies();
+        }
+        return this;
+    }
+
+    /**
+     * The buffer the reply just written takes its bytes from {@code CompletionFlyweight.LENGTH}
+     * on (at the reply's own offsets; the response buffer holds only the header), or null when the
+     * whole reply is in the response buffer. The tail stays valid until {@link #replySent} or
+     * {@link #onDisconnect} for that session.
+     */
+    public ByteBuffer takeReplyTail() {
+        if (!replyTail) {
+            return null;
+        }
+        replyTail = false;
+        return bodies.buffer();
+    }
+
+    /** The reply of {@code session} is written (or abandoned): a tail it sent from is free again. */
+    public void replySent(final AgentSession session) {
+        if (session.bodyLent) {
+            session.bodyLent = false;
+            bodies.giveBack();
+        }
+    }
+
+    /** Frees the observe bodies' buffer (after the last reply). */
+    public void close() {
+        if (bodies != null) {
+            bodies.close();
+            bodies = null;
+        }
     }
 
     public long framesServed() {
@@ -161,6 +208,7 @@ public final class AgentService {
      * runs to its end), and release the input it holds.
      */
     public void onDisconnect(final AgentSession session) {
+        replySent(session);
         if (session.authenticated) {
             neutralized++;
             planner.neutralize(session.leaseId);
@@ -283,6 +331,55 @@ public final class AgentService {
         final long filtersOffset, final long filterCount, final long filterStride,
         final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
         final long laneLimit) {
+        if (bodies != null && kind == AgentAbi.OBSERVE_COMPLETION && scope.kind() == ScopeKind.DESKTOP
+            && stride == TargetFlyweight.LENGTH && sharedBody(session, scene, scope, req, reqAt, recordCapacity, laneLimit)) {
+            writeHeader(kind, session, scene, requestId, scope, req, resp, respAt, stride, bodies.count(),
+                bodies.total(), false);
+            session.bodyLent = true;
+            bodies.lend();
+            replyTail = true;
+            return (int) bodies.total();
+        }
+        final long total = writeBody(session, scene, scope, req, reqAt, filtersOffset, filterCount, filterStride,
+            resp, respAt, stride, recordCapacity, laneLimit);
+        writeHeader(kind, session, scene, requestId, scope, req, resp, respAt, stride, bodyCount, total, bodyTruncated);
+        return (int) total;
+    }
+
+    /**
+     * Whether the whole-desktop observe's body for this generation, mode and view is (or, the
+     * buffer being free, now is) in {@link #bodies}, whole and within the request's capacities.
+     */
+    private boolean sharedBody(
+        final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
+        final BytesStore<?, ?> req, final long reqAt, final long recordCapacity, final long laneLimit) {
+        final int mode = scope.sourceMode();
+        final int view = session.helloFlags & (HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES);
+        if (!bodies.holds(scene, mode, view)) {
+            if (!bodies.free()) {
+                return false; // a reply still sends the last body: copy this one
+            }
+            final long total = writeBody(session, scene, scope, req, reqAt, 0, 0, 0, bodies.store(), 0,
+                TargetFlyweight.LENGTH, (AgentAbi.MAX_MESSAGE_BYTES - CompletionFlyweight.LENGTH) / TargetFlyweight.LENGTH,
+                AgentAbi.MAX_MESSAGE_BYTES);
+            bodies.built(scene, mode, view, bodyCount, total, bodyTruncated);
+        }
+        return !bodies.truncated() && bodies.count() <= recordCapacity && bodies.total() <= laneLimit;
+    }
+
+    /**
+     * Writes the records and the text lane of a read after the completion header at
+     * {@code respAt}; leaves the record count in {@link #bodyCount} and whether anything was cut
+     * in {@link #bodyTruncated}.
+     *
+     * @return the reply's total size
+     */
+    private long writeBody(
+        final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
+        final BytesStore<?, ?> req, final long reqAt,
+        final long filtersOffset, final long filterCount, final long filterStride,
+        final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
+        final long laneLimit) {
         final BytesStore<?, ?> sb = scene.bytes();
         final int scopeKind = scope.kind();
         final int mode = scope.sourceMode();
@@ -304,9 +401,9 @@ public final class AgentService {
         int runLength = 0;
         for (int i = 0; i < targets; i++) {
             final long at = scene.recordAt(i);
-            if (!sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
-                || !scopeMatches(scopeKind, sb, at, resolvedId, scope.stableId(), rectStore, rectAt)
-                || !filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride, baseRoles)) {
+            if (!ReadMatcher.sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
+                || !ReadMatcher.scopeMatches(scopeKind, sb, at, resolvedId, scope.stableId(), rectStore, rectAt)
+                || !matcher.filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride, baseRoles)) {
                 continue;
             }
             if (count == recordCapacity) {
@@ -394,7 +491,17 @@ public final class AgentService {
             resp.write(textRunTarget, sb, textRunSource, textRunLength);
         }
 
-        final long total = lane - respAt;
+        bodyCount = count;
+        bodyTruncated = truncated;
+        return lane - respAt;
+    }
+
+    /** The completion header of an OK read (§5.5) at {@code respAt}, its scope echoed resolved. */
+    private void writeHeader(
+        final int kind, final AgentSession session, final ScenePacket scene, final long requestId,
+        final ScopeFlyweight scope, final BytesStore<?, ?> req, final BytesStore<?, ?> resp, final long respAt,
+        final long stride, final long count, final long total, final boolean truncated) {
+        final boolean activeWindow = scope.kind() == ScopeKind.ACTIVE_WINDOW;
         final CompletionFlyweight c = completion.wrap(resp, respAt);
         int flags = 0;
         if (truncated) {
@@ -418,10 +525,9 @@ public final class AgentService {
         final long scopeAt = respAt + CompletionFlyweight.SCOPE_OFFSET;
         resp.write(scopeAt, req, scope.offset(), ScopeFlyweight.LENGTH);
         if (activeWindow) {
-            resp.writeLong(scopeAt + ScopeFlyweight.STABLE_ID_OFFSET, resolvedId);
-            resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, sb, scene.windowBoundsAt(), RectQ8.LENGTH);
+            resp.writeLong(scopeAt + ScopeFlyweight.STABLE_ID_OFFSET, scene.windowId());
+            resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, scene.bytes(), scene.windowBoundsAt(), RectQ8.LENGTH);
         }
-        return (int) total;
     }
 
     /**
@@ -434,195 +540,5 @@ public final class AgentService {
         if (length > 0) {
             resp.write(out, sb, scene.recordAt(first), (long) length * TargetFlyweight.LENGTH);
         }
-    }
-
-    /** §5.3: mode 0 or FUSED takes all; PIXEL needs NEURAL or PIXEL; SEMANTIC ACCESSIBILITY; GRID GRID. */
-    private static boolean sourceMatches(final int mode, final int sourceBits) {
-        switch (mode) {
-            case 0:
-            case SourceMode.FUSED:
-                return true;
-            case SourceMode.PIXEL:
-                return (sourceBits & (SourceBit.NEURAL | SourceBit.PIXEL)) != 0;
-            case SourceMode.SEMANTIC:
-                return (sourceBits & SourceBit.ACCESSIBILITY) != 0;
-            case SourceMode.GRID:
-                return (sourceBits & SourceBit.GRID) != 0;
-            default:
-                return false;
-        }
-    }
-
-    private static boolean scopeMatches(
-        final int kind, final BytesStore<?, ?> sb, final long at, final long resolvedId, final long stableId,
-        final BytesStore<?, ?> rectStore, final long rectAt) {
-        switch (kind) {
-            case ScopeKind.DESKTOP:
-                return true;
-            case ScopeKind.ACTIVE_WINDOW: {
-                final long window = sb.readLong(at + TargetFlyweight.WINDOW_ID_OFFSET);
-                return window == resolvedId
-                    || (window == 0 && RectQ8.intersects(sb, at + TargetFlyweight.BOUNDS_OFFSET, rectStore, rectAt));
-            }
-            case ScopeKind.DISPLAY:
-                return sb.readLong(at + TargetFlyweight.DISPLAY_ID_OFFSET) == stableId;
-            case ScopeKind.RECT:
-                return RectQ8.intersects(sb, at + TargetFlyweight.BOUNDS_OFFSET, rectStore, rectAt);
-            default:
-                return false;
-        }
-    }
-
-    // ---------------------------------------------------------------- filters (§5.6)
-
-    private boolean filtersMatch(
-        final ScenePacket scene, final long at, final BytesStore<?, ?> req, final long reqAt,
-        final long filtersOffset, final long count, final long stride, final boolean baseRoles) {
-        for (long i = 0; i < count; i++) {
-            if (!filterMatches(scene, at, filter.wrap(req, reqAt + filtersOffset + i * stride), req, reqAt, baseRoles)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean filterMatches(
-        final ScenePacket scene, final long at, final QueryFilterFlyweight f,
-        final BytesStore<?, ?> req, final long reqAt, final boolean baseRoles) {
-        final BytesStore<?, ?> sb = scene.bytes();
-        final int flags = f.flags();
-        if ((flags & FilterFlag.STABLE_ID) != 0 && sb.readLong(at + TargetFlyweight.TARGET_ID_OFFSET) != f.targetId()) {
-            return false;
-        }
-        if ((flags & FilterFlag.ROLE) != 0) {
-            // The role as this connection sees it: a base-ABI client's ROLE BUTTON matches a tab.
-            final int role = sb.readUnsignedShort(at + TargetFlyweight.ROLE_OFFSET);
-            if ((baseRoles ? Role.base(role) : role) != f.role()) {
-                return false;
-            }
-        }
-        if ((flags & FilterFlag.TEXT) != 0 && !textMatches(scene, at, f, req, reqAt)) {
-            return false;
-        }
-        if ((flags & FilterFlag.CAPABILITY) != 0) {
-            final int caps = sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET);
-            final int required = f.requiredCapabilityBits();
-            if ((caps & required) != required || (caps & f.forbiddenCapabilityBits()) != 0) {
-                return false;
-            }
-        }
-        if ((flags & FilterFlag.SOURCE) != 0
-            && (sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET) & f.sourceBits()) == 0) {
-            return false; // D3: any-of
-        }
-        if ((flags & FilterFlag.GEOMETRY) != 0
-            && !RectQ8.intersects(sb, at + TargetFlyweight.BOUNDS_OFFSET, f.bytes(), f.offset() + QueryFilterFlyweight.GEOMETRY_OFFSET)) {
-            return false;
-        }
-        if ((flags & FilterFlag.CONFIDENCE) != 0
-            && sb.readUnsignedInt(at + TargetFlyweight.CONFIDENCE_Q16_OFFSET) < f.minimumConfidenceQ16()) {
-            return false;
-        }
-        return (flags & FilterFlag.RELATION) == 0 || relationHolds(scene, at, f.relation(), f.relationTargetId());
-    }
-
-    private static boolean textMatches(
-        final ScenePacket scene, final long at, final QueryFilterFlyweight f,
-        final BytesStore<?, ?> req, final long reqAt) {
-        final BytesStore<?, ?> sb = scene.bytes();
-        final long size = sb.readUnsignedInt(at + TargetFlyweight.TEXT_SIZE_OFFSET);
-        if (size == 0) {
-            return false;
-        }
-        final long text = scene.laneAt() + sb.readUnsignedInt(at + TargetFlyweight.TEXT_OFFSET_OFFSET);
-        final long needle = reqAt + f.textOffset();
-        final long n = f.textSize();
-        switch (f.textMatch()) {
-            case TextMatch.EXACT:
-                return size == n && regionEquals(sb, text, req, needle, n);
-            case TextMatch.PREFIX:
-                return size >= n && regionEquals(sb, text, req, needle, n);
-            case TextMatch.SUBSTRING:
-                for (long from = 0; from + n <= size; from++) {
-                    if (regionEquals(sb, text + from, req, needle, n)) {
-                        return true;
-                    }
-                }
-                return false;
-            default:
-                return false;
-        }
-    }
-
-    private static boolean regionEquals(
-        final BytesStore<?, ?> a, final long aAt, final BytesStore<?, ?> b, final long bAt, final long n) {
-        for (long i = 0; i < n; i++) {
-            if (a.readByte(aAt + i) != b.readByte(bAt + i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** §5.6: candidate T (record at {@code at}) against related R ({@code relatedId}). */
-    private static boolean relationHolds(
-        final ScenePacket scene, final long at, final int relation, final long relatedId) {
-        final int r = scene.indexOf(relatedId);
-        if (r < 0) {
-            return false;
-        }
-        final BytesStore<?, ?> sb = scene.bytes();
-        final long rAt = scene.recordAt(r);
-        final long tId = sb.readLong(at + TargetFlyweight.TARGET_ID_OFFSET);
-        final long tParent = sb.readLong(at + TargetFlyweight.PARENT_ID_OFFSET);
-        final long rParent = sb.readLong(rAt + TargetFlyweight.PARENT_ID_OFFSET);
-        switch (relation) {
-            case Relation.SELF:
-                return tId == relatedId;
-            case Relation.PARENT:
-                return tId == rParent;
-            case Relation.CHILD:
-                return tParent == relatedId;
-            case Relation.ANCESTOR:
-                return descends(scene, relatedId, rParent, tId);
-            case Relation.DESCENDANT:
-                return descends(scene, tId, tParent, relatedId);
-            case Relation.SIBLING:
-                return tId != relatedId && tParent != 0 && tParent == rParent;
-            case Relation.CONTAINS:
-                return RectQ8.contains(sb, at + TargetFlyweight.BOUNDS_OFFSET, sb, rAt + TargetFlyweight.BOUNDS_OFFSET);
-            case Relation.CONTAINED_BY:
-                return RectQ8.contains(sb, rAt + TargetFlyweight.BOUNDS_OFFSET, sb, at + TargetFlyweight.BOUNDS_OFFSET);
-            default:
-                return false;
-        }
-    }
-
-    /**
-     * Whether {@code ancestorId} is reached walking parent links up from the record
-     * {@code startId} whose parent is {@code parentId}; at most scene-count steps, and a missing
-     * or self-parented record ends the walk with false.
-     */
-    private static boolean descends(
-        final ScenePacket scene, final long startId, final long parentId, final long ancestorId) {
-        final BytesStore<?, ?> sb = scene.bytes();
-        final int steps = scene.targetCount();
-        long id = startId;
-        long parent = parentId;
-        for (int i = 0; i < steps; i++) {
-            if (parent == 0 || parent == id) {
-                return false;
-            }
-            if (parent == ancestorId) {
-                return true;
-            }
-            final int index = scene.indexOf(parent);
-            if (index < 0) {
-                return false;
-            }
-            id = parent;
-            parent = sb.readLong(scene.recordAt(index) + TargetFlyweight.PARENT_ID_OFFSET);
-        }
-        return false;
     }
 }

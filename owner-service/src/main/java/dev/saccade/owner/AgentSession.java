@@ -18,6 +18,8 @@ public final class AgentSession {
     long peerPid;
     /** Names the input this connection leaves held (HOLD); unique per connection, never 0. */
     long leaseId;
+    /** The reply being written sends its tail from the service's shared observe body. */
+    boolean bodyLent;
     /** The action batch in progress, if any. */
     final BatchRun batch = new BatchRun();
 

@@ -2,7 +2,9 @@ package dev.saccade.owner;
 
 import dev.saccade.ipc.FrameChannel;
 import dev.saccade.owner.scene.SceneStore;
+import dev.saccade.protocol.CompletionFlyweight;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
@@ -73,7 +75,9 @@ public final class OwnerAgent implements AutoCloseable {
         }
         this.acceptor = acceptor;
         this.scenes = scenes;
-        this.service = service;
+        // Replies are written by FrameChannel here: the whole-desktop observe's body goes out
+        // from the service's shared buffer, not copied per reply.
+        this.service = service.gatherReplies();
         channels = new FrameChannel[maxClients];
         sessions = new AgentSession[maxClients];
         states = new int[maxClients];
@@ -275,7 +279,12 @@ public final class OwnerAgent implements AutoCloseable {
             states[i] = PARKED;
             nextPeerCheckNs[i] = System.nanoTime() + PEER_CHECK_INTERVAL_NS;
         } else {
-            channels[i].beginReply(reply);
+            final ByteBuffer tail = service.takeReplyTail();
+            if (tail == null) {
+                channels[i].beginReply(reply);
+            } else {
+                channels[i].beginReply(reply, tail, CompletionFlyweight.LENGTH);
+            }
             states[i] = WRITING;
             write(i); // most replies fit the socket buffer: finish now, not next tick
         }
@@ -285,6 +294,7 @@ public final class OwnerAgent implements AutoCloseable {
     private int write(final int i) {
         final int r = channels[i].writeStep();
         if (r == FrameChannel.IDLE) {
+            service.replySent(sessions[i]);
             states[i] = READING;
             activeNs[i] = System.nanoTime(); // idle time counts from the reply, not the request
             return 1;
@@ -330,5 +340,6 @@ public final class OwnerAgent implements AutoCloseable {
         for (AFUNIXSocketChannel queued = acceptor.poll(); queued != null; queued = acceptor.poll()) {
             closeQuietly(queued); // accepted but never served: unauthenticated, nothing to neutralize
         }
+        service.close();
     }
 }

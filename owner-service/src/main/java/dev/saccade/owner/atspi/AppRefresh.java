@@ -9,7 +9,9 @@ import static dev.saccade.owner.atspi.AtspiMapping.S_SHOWN;
 import static dev.saccade.owner.atspi.ReplyKind.K_ACTION_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_EXTENTS;
+import static dev.saccade.owner.atspi.ReplyKind.K_NAME;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_TEXT;
 
 import java.util.List;
@@ -24,6 +26,17 @@ import org.freedesktop.dbus.types.UInt32;
  *
  * <p>Stages:
  * <ol>
+ * <li>CHECK (a refresh request for an application no event marked, whose last read was whole):
+ *     {@code GetExtents} of each top-level object that had bounds; all where they were and the
+ *     refresh ends there, the last nodes unchanged ({@link #unchanged()}); otherwise (a window
+ *     moved or resized, a call failed) the refresh goes on with the listing. AT-SPI sends events
+ *     for what changes inside a window (children, states, names, text) but not for a window
+ *     moved by the window manager, which is what this one batch is for.</li>
+ * <li>TOUCH (events named only some objects' own facts, see {@link RefreshSchedule#touchedObject}):
+ *     in the application's last tree, state, name, extents and character count of just those
+ *     objects, then their text; the nodes are built again from the tree. A state that shows or
+ *     hides an object, or an object gone, ends it ({@link #touchFailed()}): the application is
+ *     then read whole.</li>
  * <li>PROBE (first refresh only): pid, name, interfaces of the application object, and the
  *     address of its own D-Bus server (see {@link PeerLink}).</li>
  * <li>BULK (applications with {@code Collection}, i.e. at-spi2-atk): one {@code GetMatches} for
@@ -65,6 +78,9 @@ final class AppRefresh {
     private static final int STAGE_DETAILS = 3;
     private static final int STAGE_TEXT = 4;
     private static final int STAGE_DONE = 5;
+    private static final int STAGE_CHECK = 6;
+    private static final int STAGE_TOUCH = 7;
+    private static final int STAGE_TOUCH_TEXT = 8;
 
     private final KnownApp app;
     private final AtspiBus bus;
@@ -78,6 +94,10 @@ final class AppRefresh {
     private final int maxTextChars;
     private final long startNs;
     private final long deadlineNs;
+    private final boolean check;
+    /** TOUCH: the indexes in the last tree of the objects to re-read; null otherwise. */
+    private final int[] touch;
+    private boolean touchFailed;
 
     private final DraftTree tree;
     private final BulkListing bulk;
@@ -87,13 +107,18 @@ final class AppRefresh {
     private boolean walking;
     private boolean timedOut;
     private boolean gone;
+    /** CHECK found every window where it was: nothing was re-read. */
+    private boolean unchanged;
+    /** The details stage ended (or had nothing to ask): parents and extents are in. */
+    private boolean detailed;
     private String error;
     private List<AccessibilityNode> nodes;
     private long finishedNs;
 
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
-        final int maxNodes, final int maxTextChars, final boolean collapse, final long startNs, final long deadlineNs) {
+        final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final int[] touch,
+        final long startNs, final long deadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -104,7 +129,10 @@ final class AppRefresh {
         this.maxTextChars = maxTextChars;
         this.startNs = startNs;
         this.deadlineNs = deadlineNs;
-        this.tree = new DraftTree(app, maxTextChars, collapse);
+        this.check = check;
+        this.touch = touch;
+        this.tree = touch != null ? app.lastTree : new DraftTree(app, maxTextChars, collapse);
+        this.walking = touch != null && app.collection != KnownApp.COLLECTION_YES;
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
         this.walk = new TreeWalk(app, channel, tree, maxNodes);
     }
@@ -128,7 +156,11 @@ final class AppRefresh {
 
     /** Sends the first stage. */
     void start() {
-        if (!app.probed) {
+        if (touch != null) {
+            sendTouch();
+        } else if (check && app.probed) {
+            sendCheck();
+        } else if (!app.probed) {
             sendProbe();
         } else {
             sendListing();
@@ -142,6 +174,9 @@ final class AppRefresh {
         }
         try {
             switch (stage) {
+                case STAGE_CHECK -> readCheck(batch);
+                case STAGE_TOUCH -> readTouch(batch);
+                case STAGE_TOUCH_TEXT -> readText(batch);
                 case STAGE_PROBE -> readProbe(batch);
                 case STAGE_BULK -> readBulk(batch);
                 case STAGE_WALK -> readWalkLevel(batch);
@@ -173,6 +208,7 @@ final class AppRefresh {
                     case STAGE_WALK -> walk.readArrived(current);
                     case STAGE_DETAILS -> readDetailsArrived(current);
                     case STAGE_TEXT -> readTextArrived(current);
+                    case STAGE_TOUCH, STAGE_TOUCH_TEXT -> detailed = false; // half updated: the last view stands
                     default -> {
                     }
                 }
@@ -182,6 +218,112 @@ final class AppRefresh {
         }
         stage = STAGE_DONE;
         finish(nowNs);
+    }
+
+    // ---------------------------------------------------------------- check
+
+    private void sendCheck() {
+        stage = STAGE_CHECK;
+        final CallBatch batch = newBatch();
+        final List<AccessibilityNode> last = app.nodes;
+        for (int i = 0, n = last.size(); i < n; i++) {
+            final AccessibilityNode node = last.get(i);
+            if (node.parentId() == 0 && (node.width() > 0 || node.height() > 0)) {
+                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i,
+                    new UInt32(0));
+            }
+        }
+        if (batch.size() == 0) {
+            sendListing(); // no window to check: read it
+            return;
+        }
+        send(batch);
+    }
+
+    private void readCheck(final CallBatch batch) {
+        final List<AccessibilityNode> last = app.nodes;
+        for (final Reply call : batch.calls) {
+            if (!call.answered() || call.failed() || !sameExtents(last.get(call.index()), call.value())) {
+                sendListing();
+                return;
+            }
+        }
+        unchanged = true;
+        stage = STAGE_DONE;
+    }
+
+    private static boolean sameExtents(final AccessibilityNode node, final Object box) {
+        return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == node.x()
+            && AtspiCall.element(box, 1, 0) == node.y() && AtspiCall.element(box, 2, 0) == node.width()
+            && AtspiCall.element(box, 3, 0) == node.height();
+    }
+
+    // ---------------------------------------------------------------- touch
+
+    private void sendTouch() {
+        stage = STAGE_TOUCH;
+        final CallBatch batch = newBatch();
+        for (final int i : touch) {
+            final DraftTree.Draft d = tree.get(i);
+            if (d.dropped) {
+                continue;
+            }
+            channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
+            if (walking) {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
+            } else {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
+            }
+            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0)) {
+                channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
+            }
+            if (wantsContent(d) && maxTextChars > 0) {
+                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHAR_COUNT, i, AtspiBus.TEXT,
+                    "CharacterCount");
+            }
+        }
+        if (batch.size() == 0) {
+            touchFailed = true;
+            stage = STAGE_DONE;
+            return;
+        }
+        send(batch);
+    }
+
+    private void readTouch(final CallBatch batch) {
+        for (final Reply call : batch.calls) {
+            if (!call.answered() || call.failed()) {
+                touchFailed = true; // gone, or not answering as before: read the application whole
+                stage = STAGE_DONE;
+                return;
+            }
+            final DraftTree.Draft d = tree.get(call.index());
+            switch (call.kind()) {
+                case K_STATE -> {
+                    final Object words = call.value();
+                    final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                    if (((states ^ d.states) & S_SHOWN) != 0) {
+                        touchFailed = true; // shown or hidden: its subtree's extents are not in the tree
+                        stage = STAGE_DONE;
+                        return;
+                    }
+                    d.states = states;
+                }
+                case K_NAME -> d.name = call.value() instanceof String name ? name : d.name;
+                case K_CHAR_COUNT -> {
+                    tree.applyDetail(call.kind(), call.index(), call);
+                    d.content = null;
+                }
+                default -> tree.applyDetail(call.kind(), call.index(), call);
+            }
+        }
+        detailed = true;
+        stage = STAGE_TOUCH_TEXT;
+        final CallBatch text = newBatch();
+        for (final int i : touch) {
+            askText(text, i);
+        }
+        sendTextBatch(text);
     }
 
     // ---------------------------------------------------------------- probe
@@ -317,15 +459,25 @@ final class AppRefresh {
     }
 
     private void sendText() {
+        detailed = true; // the details are in (or none were needed)
         stage = STAGE_TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = tree.size(); i < n; i++) {
-            final DraftTree.Draft d = tree.get(i);
-            // Labels are named by their text; read the content only where the name is empty.
-            if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
-                channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
-            }
+            askText(text, i);
         }
+        sendTextBatch(text);
+    }
+
+    /** Asks object {@code i} for its content where it has one to read. */
+    private void askText(final CallBatch text, final int i) {
+        final DraftTree.Draft d = tree.get(i);
+        // Labels are named by their text; read the content only where the name is empty.
+        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
+            channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
+        }
+    }
+
+    private void sendTextBatch(final CallBatch text) {
         if (text.size() == 0) {
             stage = STAGE_DONE;
             return;
@@ -365,6 +517,10 @@ final class AppRefresh {
 
     private void finish(final long nowNs) {
         finishedNs = nowNs;
+        if (touchFailed) {
+            nodes = null;
+            return;
+        }
         if (!tree.listed) {
             nodes = null;  // nothing new: the application keeps its last nodes
             return;
@@ -380,6 +536,34 @@ final class AppRefresh {
     /** What the scene shows of {@link #nodes()} (see {@link DraftTree}); null with it. */
     List<AccessibilityNode> shownNodes() {
         return nodes == null ? null : tree.shownNodes();
+    }
+
+    /** A TOUCH refresh could not update its objects in place: read the application whole. */
+    boolean touchFailed() {
+        return touchFailed;
+    }
+
+    /** This was a TOUCH refresh (the nodes come from the last tree, updated in place). */
+    boolean touched() {
+        return touch != null;
+    }
+
+    /** The tree the nodes were built from: kept by the application for TOUCH refreshes. */
+    DraftTree tree() {
+        return tree;
+    }
+
+    /** CHECK found every window where it was: the application keeps its nodes, nothing to apply. */
+    boolean unchanged() {
+        return unchanged;
+    }
+
+    /**
+     * The details stage ended, so {@link #shownNodes()} is the scene's filtered view; false when
+     * the deadline cut the listing or the details (then only the object list is new).
+     */
+    boolean detailed() {
+        return detailed;
     }
 
     /** The whole tree was read in time. */
@@ -438,6 +622,9 @@ final class AppRefresh {
 
     private String stageName() {
         switch (stage) {
+            case STAGE_CHECK: return "check";
+            case STAGE_TOUCH: return "touch";
+            case STAGE_TOUCH_TEXT: return "touch text";
             case STAGE_PROBE: return "probe";
             case STAGE_BULK: return "bulk";
             case STAGE_WALK: return "walk";

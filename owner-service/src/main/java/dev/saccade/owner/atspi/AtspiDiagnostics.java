@@ -29,9 +29,12 @@ public record AtspiDiagnostics(
      * @param complete the last refresh read the whole tree
      * @param lastError why the last refresh was incomplete, or null
      * @param lastRefreshNs how long its last refresh took
+     * @param fullReads refreshes that read its whole tree in time
+     * @param checks refreshes that found its windows where they were and read nothing else
+     * @param touches refreshes that re-read only the objects events named
      */
     public record App(
         String busName, long pid, String name, int nodeCount, boolean collection, boolean peerToPeer, boolean complete,
-        String lastError, long lastRefreshNs) {
+        String lastError, long lastRefreshNs, long fullReads, long checks, long touches) {
     }
 }

@@ -4,6 +4,7 @@ import dev.saccade.protocol.ResultCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,13 +25,21 @@ import org.slf4j.LoggerFactory;
  * registers them with the registry so applications emit them, then runs refresh passes: the first
  * reads every application; later ones only the applications that emitted events
  * (children/state/property/text changed, window activate/deactivate/create/destroy) or all of them
- * after {@link #requestRefresh()}. Events come in bursts: a pass starts once no event came for the
+ * after {@link #requestRefresh()}. An application no event marked is not re-read for a
+ * {@link #requestRefresh()}: one call per window checks that its windows stayed where they were
+ * (windows move without AT-SPI events), and a full re-read follows only if one moved, the check
+ * failed, or the last full read is older than {@link AtspiSourceContext#fullRefreshMs()} (the
+ * budget for events a toolkit did not send). An event about one object's own facts (its text,
+ * name, value or a state) re-reads only that object within the last tree ({@link AppRefresh},
+ * TOUCH), within the same budget; input ({@link #markDirty()}) and
+ * {@link #requestFullRefresh()} re-read everything. Events come in bursts: a pass starts once no event came for the
  * quiet period, or the burst has lasted the maximum. Applications appearing or leaving (registry
  * events, {@code NameOwnerChanged}) make the pass list the registry again.
  *
  * <p>A pass refreshes its applications in parallel (see {@link AppRefresh}): each has a deadline,
  * and the pass one too, so a hung application delays nothing but itself, and keeps its last nodes,
- * marked incomplete. A pass that changed nothing delivers nothing. at-spi2-atk applications (GTK)
+ * marked incomplete; it is read again 250 ms later (doubling up to 8 s while it keeps missing its
+ * deadline), not only at its next event. A pass that changed nothing delivers nothing. at-spi2-atk applications (GTK)
  * are refreshed over a peer-to-peer connection to their own D-Bus server once the first refresh
  * found it ({@link PeerLink}, its own I/O thread {@value PeerLink#THREAD_NAME}); a peer that fails or
  * times out is dropped and the bus serves until a refresh succeeds again.
@@ -133,7 +142,15 @@ public final class AtspiSource implements AutoCloseable {
      * that pass, delivered or not (a pass that changed nothing delivers nothing).
      */
     public CompletableFuture<AccessibilitySnapshot> requestRefresh() {
-        return schedule.requestRefresh();
+        return schedule.requestRefresh(false);
+    }
+
+    /**
+     * As {@link #requestRefresh()}, but every application is re-read whole, events or not (for
+     * {@code bench/run atspi} and for callers that know something changed without an event).
+     */
+    public CompletableFuture<AccessibilitySnapshot> requestFullRefresh() {
+        return schedule.requestRefresh(true);
     }
 
     /**
@@ -350,9 +367,11 @@ public final class AtspiSource implements AutoCloseable {
         final long startNs = System.nanoTime();
         final long passDeadlineNs = startNs + TimeUnit.MILLISECONDS.toNanos(context.refreshTimeoutMs());
         final CompletableFuture<AccessibilitySnapshot> waiter = schedule.takeWaiter();
-        final boolean all = schedule.takeAllDirty();
+        final boolean full = schedule.takeFullDirty();
+        final boolean all = schedule.takeAllDirty() || full;
         final boolean rediscover = schedule.takeAppsChanged() || all;
         final Set<String> dirty = schedule.takeDirtyApps();
+        final Map<String, Set<String>> touched = schedule.takeTouched();
         passes.clearLate();  // late answers to an earlier pass
         final AtspiBus b = bus;  // only this thread changes it
         if (rediscover && b != null) {
@@ -361,7 +380,7 @@ public final class AtspiSource implements AutoCloseable {
                 connectionError = registryError;
             }
         }
-        final long endNs = passes.refresh(b, peers, all, dirty, startNs, passDeadlineNs);
+        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, startNs, passDeadlineNs);
         publish(endNs);
         if (waiter != null) {
             waiter.complete(publisher.latest());

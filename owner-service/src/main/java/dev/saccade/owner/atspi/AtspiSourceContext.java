@@ -14,6 +14,7 @@ public final class AtspiSourceContext {
     public static final String COALESCE_MAX_MS_PROP = "saccade.owner.atspi.coalesce.max.ms";
     public static final String MAX_TEXT_CHARS_PROP = "saccade.owner.atspi.max.text.chars";
     public static final String PERIODIC_REFRESH_MS_PROP = "saccade.owner.atspi.periodic.refresh.ms";
+    public static final String FULL_REFRESH_MS_PROP = "saccade.owner.atspi.full.refresh.ms";
     public static final String RECONNECT_INTERVAL_MS_PROP = "saccade.owner.atspi.reconnect.interval.ms";
     public static final String CONNECT_TIMEOUT_MS_PROP = "saccade.owner.atspi.connect.timeout.ms";
     public static final String PEER_TO_PEER_PROP = "saccade.owner.atspi.peer.to.peer";
@@ -40,6 +41,12 @@ public final class AtspiSourceContext {
     public static final int MAX_TEXT_CHARS_DEFAULT = 1_000;
     /** A full refresh at this interval even without events; 0 (default): events only. */
     public static final long PERIODIC_REFRESH_MS_DEFAULT = 0;
+    /**
+     * An application no event marked is re-read whole on a refresh request once its last full read
+     * is this old: 2,000 ms, the longest an event a toolkit did not send (or that was lost) leaves
+     * its scene behind while windows change; 0: every request re-reads whole.
+     */
+    public static final long FULL_REFRESH_MS_DEFAULT = 2_000;
     public static final long RECONNECT_INTERVAL_MS_DEFAULT = 1_000;
     /** Connecting includes starting at-spi-bus-launcher by D-Bus activation: allow 5 s. */
     public static final long CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
@@ -53,6 +60,7 @@ public final class AtspiSourceContext {
     private long coalesceMaxMs = Long.getLong(COALESCE_MAX_MS_PROP, COALESCE_MAX_MS_DEFAULT);
     private int maxTextChars = Integer.getInteger(MAX_TEXT_CHARS_PROP, MAX_TEXT_CHARS_DEFAULT);
     private long periodicRefreshMs = Long.getLong(PERIODIC_REFRESH_MS_PROP, PERIODIC_REFRESH_MS_DEFAULT);
+    private long fullRefreshMs = Long.getLong(FULL_REFRESH_MS_PROP, FULL_REFRESH_MS_DEFAULT);
     private long reconnectIntervalMs = Long.getLong(RECONNECT_INTERVAL_MS_PROP, RECONNECT_INTERVAL_MS_DEFAULT);
     private long connectTimeoutMs = Long.getLong(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
     private boolean peerToPeer = Boolean.parseBoolean(System.getProperty(PEER_TO_PEER_PROP, "true"));
@@ -112,6 +120,11 @@ public final class AtspiSourceContext {
         return this;
     }
 
+    public AtspiSourceContext fullRefreshMs(final long ms) {
+        fullRefreshMs = ms;
+        return this;
+    }
+
     public AtspiSourceContext reconnectIntervalMs(final long ms) {
         reconnectIntervalMs = ms;
         return this;
@@ -166,8 +179,9 @@ public final class AtspiSourceContext {
             throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
         }
-        if (maxTextChars < 0 || periodicRefreshMs < 0 || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
+        if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
             throw new IllegalArgumentException("max text chars " + maxTextChars + ", periodic refresh " + periodicRefreshMs
+                + " ms, full refresh " + fullRefreshMs
                 + " ms, reconnect interval " + reconnectIntervalMs + " ms, connect timeout " + connectTimeoutMs
                 + " ms: none may be negative, the last two at least 1");
         }
@@ -216,6 +230,11 @@ public final class AtspiSourceContext {
 
     public long periodicRefreshMs() {
         return periodicRefreshMs;
+    }
+
+    /** See {@link #FULL_REFRESH_MS_DEFAULT}. */
+    public long fullRefreshMs() {
+        return fullRefreshMs;
     }
 
     public long reconnectIntervalMs() {

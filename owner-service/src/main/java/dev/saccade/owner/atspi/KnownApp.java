@@ -39,7 +39,28 @@ final class KnownApp {
     boolean complete;
     String error;
     long refreshedNs;
+    /** When the last whole re-read that listed the tree ended (a CHECK does not count). */
+    long fullReadNs;
     long lastRefreshDurationNs;
+    /**
+     * A refresh that missed its deadline is tried again without waiting for an event: at this
+     * {@link System#nanoTime()} (0: none due), after a delay that doubles from
+     * {@link #FIRST_RETRY_NS} to {@link #MAX_RETRY_NS} while the application keeps missing it.
+     */
+    long retryAtNs;
+    long retryDelayNs;
+    static final long FIRST_RETRY_NS = 250_000_000L;
+    static final long MAX_RETRY_NS = 8_000_000_000L;
+    /**
+     * The objects of the last whole read in time, with their facts, kept for TOUCH refreshes
+     * (which update them in place); null after a refresh that missed its deadline or failed.
+     */
+    DraftTree lastTree;
+    /** Refreshes that read the whole tree in time, and those that checked the windows only. */
+    long fullReads;
+    long checks;
+    /** Refreshes that re-read only the objects events named. */
+    long touches;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
@@ -58,6 +79,7 @@ final class KnownApp {
 
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
-            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs);
+            peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks,
+            touches);
     }
 }

@@ -23,6 +23,8 @@ import org.freedesktop.dbus.exceptions.DBusException;
  */
 final class RefreshPasses {
     private static final Object DISCOVERY = new Object();
+    /** More objects touched than this in one pass: reading the application whole is as cheap. */
+    static final int MAX_TOUCHED = 32;
 
     private final AtspiSourceContext context;
     private final RefreshSchedule schedule;
@@ -94,16 +96,23 @@ final class RefreshPasses {
      * @return the pass's end, {@link System#nanoTime()}
      */
     long refresh(
-        final AtspiBus b, final PeerLink peers, final boolean all, final Set<String> dirty, final long startNs,
-        final long passDeadlineNs) {
+        final AtspiBus b, final PeerLink peers, final boolean all, final boolean full, final Set<String> dirty,
+        final Map<String, Set<String>> touched, final long startNs, final long passDeadlineNs) {
         final List<AppRefresh> refreshes = new ArrayList<>();
         if (b != null) {
             final long appDeadlineNs = Math.min(passDeadlineNs,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
             for (final KnownApp app : apps) {
-                if (all || !app.probed || dirty.contains(app.busName)) {
+                final boolean retry = app.retryAtNs != 0 && startNs - app.retryAtNs >= 0;
+                final Set<String> paths = touched.get(app.busName);
+                final int[] touch = full || retry || !app.probed || dirty.contains(app.busName) || paths == null
+                    ? null : touchable(app, paths, startNs);
+                final boolean marked = !app.probed || dirty.contains(app.busName) || retry
+                    || (paths != null && touch == null);
+                if (all || marked || touch != null) {
+                    final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
-                        context.maxTextChars(), context.collapse(), System.nanoTime(), appDeadlineNs);
+                        context.maxTextChars(), context.collapse(), check, touch, System.nanoTime(), appDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }
@@ -117,10 +126,49 @@ final class RefreshPasses {
             }
             apply(r, endNs, peers);
         }
+        long retryAtNs = 0;
+        for (final KnownApp app : apps) {
+            if (app.retryAtNs != 0 && (retryAtNs == 0 || app.retryAtNs - retryAtNs < 0)) {
+                retryAtNs = app.retryAtNs;
+            }
+        }
+        schedule.retryAt(retryAtNs);
         passes++;
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
         return endNs;
+    }
+
+    /**
+     * Whether a request for {@code app} may check its windows instead of re-reading it: its last
+     * read was whole and recent (within {@link AtspiSourceContext#fullRefreshMs()}), and no event
+     * marked it since.
+     */
+    private boolean canCheck(final KnownApp app, final long nowNs) {
+        final long budgetNs = TimeUnit.MILLISECONDS.toNanos(context.fullRefreshMs());
+        return app.complete && !app.nodes.isEmpty() && app.fullReadNs != 0 && nowNs - app.fullReadNs < budgetNs;
+    }
+
+    /**
+     * The indexes in {@code app}'s last tree of the objects events touched, if a TOUCH refresh
+     * may re-read just those: its last read was whole and within the budget, and every path is
+     * one of its objects, at most {@link #MAX_TOUCHED} of them. Null: read the application.
+     */
+    private int[] touchable(final KnownApp app, final Set<String> paths, final long nowNs) {
+        final DraftTree tree = app.lastTree;
+        if (tree == null || !canCheck(app, nowNs) || paths.size() > MAX_TOUCHED) {
+            return null;
+        }
+        final int[] indexes = new int[paths.size()];
+        int n = 0;
+        for (final String path : paths) {
+            final Integer i = tree.indexOf(path);
+            if (i == null) {
+                return null;
+            }
+            indexes[n++] = i;
+        }
+        return indexes;
     }
 
     private static boolean allDone(final List<AppRefresh> refreshes) {
@@ -249,11 +297,45 @@ final class RefreshPasses {
             && app.peerFailures < KnownApp.MAX_PEER_FAILURES) {
             app.peer = peers.open(app.peerAddress);
         }
+        if (r.timedOut()) {
+            // Under load (a first pass over many applications through one bus daemon) a deadline
+            // is missed by applications that are fine: read them again soon, not at their next event.
+            app.retryDelayNs = app.retryDelayNs == 0 ? KnownApp.FIRST_RETRY_NS
+                : Math.min(KnownApp.MAX_RETRY_NS, app.retryDelayNs * 2);
+            app.retryAtNs = nowNs + app.retryDelayNs;
+        } else {
+            app.retryDelayNs = 0;
+            app.retryAtNs = 0;
+        }
+        if (r.unchanged()) {
+            app.checks++;
+            return; // the windows stayed: the nodes, the view and the completeness stand
+        }
+        if (r.touchFailed()) {
+            // An object vanished, or a state hid or revealed a subtree: read the application whole.
+            app.lastTree = null;
+            schedule.markDirty(app.busName);
+            return;
+        }
+        if (r.timedOut() || r.error() != null) {
+            app.lastTree = null;
+        }
         final List<AccessibilityNode> nodes = r.nodes();
         if (nodes != null) {
-            app.nodes = nodes;
-            app.shownNodes = r.shownNodes();
-            app.refreshedNs = nowNs;
+            app.nodes = nodes; // the next refresh asks these for details with its listing
+            if (r.detailed()) {
+                app.shownNodes = r.shownNodes();
+                app.refreshedNs = nowNs;
+                if (r.touched()) {
+                    app.touches++;
+                } else if (!r.timedOut()) {
+                    app.fullReadNs = nowNs;
+                    app.fullReads++;
+                    app.lastTree = r.complete() ? r.tree() : null;
+                }
+            }
+            // else: the listing arrived but not the parents and extents the scene's filter needs
+            // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
         }
         app.complete = r.complete();
         app.error = r.error();

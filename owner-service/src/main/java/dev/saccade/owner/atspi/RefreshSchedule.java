@@ -1,7 +1,9 @@
 package dev.saccade.owner.atspi;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,7 +34,20 @@ final class RefreshSchedule {
 
     // Written by any thread, read by the source thread.
     private final Set<String> dirtyApps = ConcurrentHashMap.newKeySet();
+    /**
+     * Objects whose own facts an event said changed (text, name, description, value, a state
+     * other than showing), by application: the next pass re-reads only these where it can (see
+     * {@link AppRefresh}, "TOUCH"). Each set is changed only inside {@code compute} and taken with
+     * {@code remove}, so no path is lost between an event and the pass.
+     */
+    private final ConcurrentHashMap<String, Set<String>> touched = new ConcurrentHashMap<>();
     private final AtomicBoolean allDirty = new AtomicBoolean(true);
+    /**
+     * The next pass re-reads every application whole: set with the connection, after input and by
+     * {@link AtspiSource#requestFullRefresh()}; a pass for {@link #requestRefresh()} alone only
+     * checks the applications no event marked (see {@link AppRefresh}, "CHECK").
+     */
+    private final AtomicBoolean fullDirty = new AtomicBoolean(true);
     private final AtomicBoolean appsChanged = new AtomicBoolean(true);
     /** nanoTime of the first event of the burst not yet refreshed; 0 if none. */
     private final AtomicLong burstStartNs = new AtomicLong();
@@ -43,6 +58,9 @@ final class RefreshSchedule {
     // Written by start()/close() (any thread).
     private volatile boolean running;
     private volatile Thread thread;
+
+    /** The earliest retry of a refresh that missed its deadline (0: none); source thread only. */
+    private long retryAtNs;
 
     // Written by the source thread only; read by the event threads.
     private volatile Set<String> knownBusNames = Set.of();
@@ -86,7 +104,15 @@ final class RefreshSchedule {
 
     /** {@link AtspiSource#requestRefresh()}. */
     CompletableFuture<AccessibilitySnapshot> requestRefresh() {
-        // The flag first: a pass that takes the future has then surely seen the flag too.
+        return requestRefresh(false);
+    }
+
+    /** {@link AtspiSource#requestRefresh()} ({@code full} false) or {@link AtspiSource#requestFullRefresh()}. */
+    CompletableFuture<AccessibilitySnapshot> requestRefresh(final boolean full) {
+        // The flags first: a pass that takes the future has then surely seen the flags too.
+        if (full) {
+            fullDirty.set(true);
+        }
         allDirty.set(true);
         CompletableFuture<AccessibilitySnapshot> pass = nextPass.get();
         while (pass == null) {
@@ -97,8 +123,9 @@ final class RefreshSchedule {
         return pass;
     }
 
-    /** {@link AtspiSource#markDirty()}. */
+    /** {@link AtspiSource#markDirty()}: after input, whose effects need not all come with events. */
     void markAllDirty() {
+        fullDirty.set(true);
         allDirty.set(true);
         noteEvent();
     }
@@ -115,6 +142,7 @@ final class RefreshSchedule {
 
     /** A new connection: the next pass lists the registry and reads every application. */
     void connected() {
+        fullDirty.set(true);
         allDirty.set(true);
         appsChanged.set(true);
     }
@@ -155,12 +183,58 @@ final class RefreshSchedule {
         }
         final String sender = signal.getSource();
         if (sender != null && knownBusNames.contains(sender)) {
-            markDirty(sender);
+            final String path = touchedObject(signal);
+            if (path == null) {
+                markDirty(sender);
+            } else {
+                touched.compute(sender, (name, paths) -> {
+                    final Set<String> set = paths == null ? new HashSet<>() : paths;
+                    set.add(path);
+                    return set;
+                });
+                noteEvent();
+            }
         } else {
             // The registry announcing an application, or an application we have not listed yet.
             appsChanged.set(true);
             noteEvent();
         }
+    }
+
+    /**
+     * The object an event is about, if the event changed only that object's own facts: text,
+     * name, description or value, or a state other than showing, visible and defunct (those hide
+     * or reveal a subtree, whose extents a refresh reads only where shown). Null for every other
+     * event: children, windows, parents, roles; those re-read the application.
+     */
+    static String touchedObject(final DBusSignal signal) {
+        if (!EVENT_OBJECT.equals(signal.getInterface())) {
+            return null;
+        }
+        final String member = signal.getName();
+        final String path = signal.getPath();
+        if (path == null || member == null) {
+            return null;
+        }
+        if ("TextChanged".equals(member)) {
+            return path;
+        }
+        if (!"PropertyChange".equals(member) && !"StateChanged".equals(member)) {
+            return null;
+        }
+        final String detail;
+        try {
+            final Object[] args = signal.getParameters();
+            detail = args != null && args.length > 0 ? String.valueOf(args[0]) : "";
+        } catch (final DBusException e) {
+            return null;
+        }
+        if ("PropertyChange".equals(member)) {
+            return "accessible-name".equals(detail) || "accessible-description".equals(detail)
+                || "accessible-value".equals(detail) ? path : null;
+        }
+        return detail.isEmpty() || "showing".equals(detail) || "visible".equals(detail) || "defunct".equals(detail)
+            ? null : path;
     }
 
     private void onNameOwnerChanged(final DBusSignal signal) {
@@ -178,22 +252,38 @@ final class RefreshSchedule {
 
     // ================================================================ source thread
 
+    /** A refresh that missed its deadline is due again at {@code atNs} ({@link System#nanoTime()}; 0: none). */
+    void retryAt(final long atNs) {
+        retryAtNs = atNs;
+    }
+
     boolean hasWork(final long now, final long lastPassNs) {
-        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty()
-            || (periodicNs > 0 && now - lastPassNs >= periodicNs);
+        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty()
+            || (periodicNs > 0 && now - lastPassNs >= periodicNs)
+            || (retryAtNs != 0 && now - retryAtNs >= 0);
     }
 
-    /** Sleeps while there is no work: until the periodic refresh is due, or a second at most. */
+    /** Sleeps while there is no work: until the periodic refresh or a retry is due, or a second at most. */
     void parkIdle(final long now, final long lastPassNs) {
-        parkUntil(periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1));
+        long until = periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1);
+        if (retryAtNs != 0 && retryAtNs - until < 0) {
+            until = retryAtNs;
+        }
+        parkUntil(until);
     }
 
-    /** Waits for the burst of events to go quiet, or to last the maximum. */
+    /**
+     * Waits for the burst of events to go quiet, or to last the maximum. A burst of events that
+     * only touched objects (see {@link #touchedObject}) lasts at most the quiet period: such a
+     * pass re-reads a few objects, so a stream of them (text typed, a value animating) is followed
+     * every 20 ms or so rather than every 100 ms.
+     */
     void awaitQuiet() {
         final long first = burstStartNs.get();
         if (first != 0) {
             while (running) {
-                final long until = Math.min(lastEventNs + quietNs, first + coalesceMaxNs);
+                final boolean touchesOnly = !allDirty.get() && !appsChanged.get() && dirtyApps.isEmpty();
+                final long until = Math.min(lastEventNs + quietNs, first + (touchesOnly ? quietNs : coalesceMaxNs));
                 if (System.nanoTime() - until >= 0) {
                     break;
                 }
@@ -220,8 +310,28 @@ final class RefreshSchedule {
         return allDirty.getAndSet(false);
     }
 
+    /** Taken before {@link #takeAllDirty()}: a full mark always comes with the all mark. */
+    boolean takeFullDirty() {
+        return fullDirty.getAndSet(false);
+    }
+
     boolean takeAppsChanged() {
         return appsChanged.getAndSet(false);
+    }
+
+    /** The objects events touched since the last pass, by application (see {@link #touchedObject}). */
+    Map<String, Set<String>> takeTouched() {
+        if (touched.isEmpty()) {
+            return Map.of();
+        }
+        final Map<String, Set<String>> taken = new HashMap<>();
+        for (final String name : touched.keySet()) {
+            final Set<String> paths = touched.remove(name);
+            if (paths != null) {
+                taken.put(name, paths);
+            }
+        }
+        return taken;
     }
 
     /** The applications marked since the last pass. */

@@ -241,7 +241,7 @@ class AtspiSourceTest {
         }
     }
 
-    private static String fieldText(final AccessibilitySnapshot s, final AppHandle app) {
+    static String fieldText(final AccessibilitySnapshot s, final AppHandle app) {
         final AccessibleApplication a = s.application(app.accessibleBusName());
         if (a != null) {
             for (final AccessibilityNode n : a.nodes()) {

@@ -1,5 +1,12 @@
-package dev.saccade.ipc.link;
+package dev.saccade.bench;
 
+import dev.saccade.ipc.EndpointListener;
+import dev.saccade.ipc.link.CompletionHandler;
+import dev.saccade.ipc.link.LinkFileDescriptor;
+import dev.saccade.ipc.link.LinkPaths;
+import dev.saccade.ipc.link.OwnerLifeline;
+import dev.saccade.ipc.link.OwnerSide;
+import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.plan.ActionPlanEncoder;
 import dev.saccade.protocol.plan.ActionPlanFlyweight;
 import dev.saccade.protocol.plan.PlanCompletionFlyweight;
@@ -38,14 +45,9 @@ public final class LinkRoundTripBench {
     }
 
     public static void main(final String[] args) throws Exception {
-        final Map<String, String> settings = new java.util.HashMap<>();
-        for (final String arg : args) {
-            final int eq = arg.indexOf('=');
-            settings.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
-        final int warmup = Integer.parseInt(settings.getOrDefault("warmup", "100000"));
-        final int iterations = Integer.parseInt(settings.getOrDefault("iterations", "1000000"));
-        final int rounds = Integer.parseInt(settings.getOrDefault("rounds", "3"));
+        final int warmup = ClickBench.intArg(args, "warmup", 100_000);
+        final int iterations = ClickBench.intArg(args, "iterations", 1_000_000);
+        final int rounds = ClickBench.intArg(args, "rounds", 3);
 
         final Path run = Files.createTempDirectory("saccade-link-bench",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -53,13 +55,13 @@ public final class LinkRoundTripBench {
         final byte[] nonce = SessionNonce.generate();
         try (OwnerSide owner = OwnerSide.create(file, LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY,
                  LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
-             LinkChild helper = LinkChild.start(LinkEchoHelper.class,
+             ChildJvm helper = ChildJvm.start(LinkEchoHelper.class,
                  Map.of(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce)), file.toString(),
                  LinkPaths.lifelineSocket(run).toString());
              // Closed first: the helper sees the lifeline's end-of-file and stops by itself.
              OwnerLifeline lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(run), nonce)) {
             lifeline.awaitHelper(helper.pid(), Duration.ofSeconds(30));
-            helper.awaitLine("ATTACHED", Duration.ofSeconds(30));
+            helper.awaitLine("ATTACHED", 30_000);
 
             final BytesStore<?, byte[]> click = BytesStore.wrap(new byte[1 << 12]);
             final ActionPlanEncoder encoder = new ActionPlanEncoder();
@@ -90,7 +92,7 @@ public final class LinkRoundTripBench {
         } finally {
             Files.deleteIfExists(file);
             Files.deleteIfExists(LinkPaths.lifelineSocket(run));
-            Files.deleteIfExists(dev.saccade.ipc.EndpointListener.lockPathOf(LinkPaths.lifelineSocket(run)));
+            Files.deleteIfExists(EndpointListener.lockPathOf(LinkPaths.lifelineSocket(run)));
             Files.deleteIfExists(run);
         }
     }

@@ -1,5 +1,9 @@
-package dev.saccade.ipc.link;
+package dev.saccade.bench;
 
+import dev.saccade.ipc.link.HelperLifeline;
+import dev.saccade.ipc.link.HelperSide;
+import dev.saccade.ipc.link.PlanHandler;
+import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.plan.ActionPlanFlyweight;
 import dev.saccade.protocol.plan.PlanCompletionFlyweight;
 import java.nio.file.Path;
@@ -14,7 +18,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * when the answer started ({@code permission_epoch}).
  * Stops when the owner's lifeline closes. Arguments: link file, lifeline socket.
  */
-public final class LinkEchoHelper {
+final class LinkEchoHelper {
     private static volatile boolean lost;
 
     private LinkEchoHelper() {
@@ -45,7 +49,8 @@ public final class LinkEchoHelper {
                     throw new IllegalStateException("invalid plan " + planId + ": " + verdict);
                 }
             };
-            LinkHelperMain.println("ATTACHED pid=" + ProcessHandle.current().pid());
+            System.out.println("ATTACHED pid=" + ProcessHandle.current().pid());
+            System.out.flush();
             long polls = 0;
             while (!lost) {
                 if (side.pollPlans(echo, 1) == 0 && (++polls & 0xFFFF) == 0) {
