@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +33,8 @@ import java.util.regex.Pattern;
  */
 public final class SwayDesktop implements AutoCloseable {
     private static final long STOP_TIMEOUT_NS = 2_000_000_000L;
+    private static final Pattern RECT = Pattern.compile(
+        "\"x\": (-?\\d+),\\s*\"y\": (-?\\d+),\\s*\"width\": (\\d+),\\s*\"height\": (\\d+)");
     private static final Pattern IPC_SOCKET = Pattern.compile("sway-ipc\\..*\\.sock");
 
     private final SessionDirectory directory;
@@ -231,6 +234,74 @@ public final class SwayDesktop implements AutoCloseable {
             env.put(DesktopEnvironment.DISPLAY, xDisplay);
         }
         return env;
+    }
+
+    /**
+     * Focuses the window of process {@code pid} ({@code [pid=N] focus}) and returns once sway's
+     * tree shows it focused: a new window takes the focus when it maps, but not before the test
+     * may already type.
+     */
+    public void focus(final long pid) {
+        swaymsg("[pid=" + pid + "] focus");
+        final Deadline deadline = Deadline.afterMs(10_000);
+        while (!isFocused(pid)) {
+            if (deadline.isExpired()) {
+                throw new TestDesktopException("the window of pid " + pid + " did not take the focus");
+            }
+            deadline.pauseBeforeNextPoll("the focus");
+        }
+    }
+
+    private boolean isFocused(final long pid) {
+        final String tree = swaymsg("-t", "get_tree");
+        final Matcher pidAt = Pattern.compile("\"pid\": " + pid + ",").matcher(tree);
+        if (!pidAt.find()) {
+            return false;
+        }
+        final String before = tree.substring(0, pidAt.start());
+        return before.substring(before.lastIndexOf("\"focused\": ")).startsWith("\"focused\": true");
+    }
+
+    /** One object of an app's AT-SPI tree as dbus-send reads it; {@code text} only for entries. */
+    public record Accessible(int role, String name, String text, int x, int y, int width, int height) {
+        public boolean isButton() {
+            return role == AccessibleObjects.ROLE_PUSH_BUTTON;
+        }
+
+        public boolean isEntry() {
+            return role == AccessibleObjects.ROLE_ENTRY || role == AccessibleObjects.ROLE_TEXT;
+        }
+    }
+
+    /** The app's AT-SPI objects read with dbus-send; empty while the app is not on the registry yet. */
+    public List<Accessible> accessibleObjects(final long pid) {
+        return AccessibleObjects.walk(environment, pid);
+    }
+
+    /**
+     * Where sway shows the content of the window of process {@code pid}: {x, y, width, height} in
+     * layout coordinates (the container's rect plus its window_rect offset), from get_tree.
+     */
+    public int[] windowContent(final long pid) {
+        final String tree = swaymsg("-t", "get_tree");
+        final Matcher pidAt = Pattern.compile("\"pid\": " + pid + ",").matcher(tree);
+        if (!pidAt.find()) {
+            throw new TestDesktopException("no window of pid " + pid);
+        }
+        // A view's "rect" and "window_rect" are the last ones before its "pid" (its nodes are empty).
+        final String before = tree.substring(0, pidAt.start());
+        final int[] rect = rectAt(before, before.lastIndexOf("\"rect\": {"));
+        final int[] window = rectAt(before, before.lastIndexOf("\"window_rect\": {"));
+        return new int[] {rect[0] + window[0], rect[1] + window[1], window[2], window[3]};
+    }
+
+    private static int[] rectAt(final String text, final int at) {
+        final Matcher m = RECT.matcher(text);
+        if (at < 0 || !m.find(at)) {
+            throw new TestDesktopException("no rect in sway's tree");
+        }
+        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+            Integer.parseInt(m.group(4))};
     }
 
     /** Runs {@code swaymsg -s <socket> args...} and returns what it printed; throws when it fails. */
