@@ -33,7 +33,8 @@ public final class HelperBackends {
 
     public static InputBackend open(final String display) throws BackendUnavailableException {
         if (isWayland(display)) {
-            return WaylandBackend.open(display.substring(WAYLAND_PREFIX.length()), SwayIpc.socketFromEnvironment());
+            final String socket = display.substring(WAYLAND_PREFIX.length());
+            return WaylandBackend.open(socket, SwayIpc.locate(socket));
         }
         return XTestBackend.open(display);
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
  */
 public final class SwayIpc implements AutoCloseable {
     public static final int RUN_COMMAND = 0;
+    public static final int SUBSCRIBE = 2;
     public static final int GET_OUTPUTS = 3;
     public static final int GET_TREE = 4;
     public static final int GET_VERSION = 7;
@@ -54,6 +55,34 @@ public final class SwayIpc implements AutoCloseable {
         return i3 == null || i3.isEmpty() ? null : Path.of(i3);
     }
 
+    /**
+     * sway's IPC socket for a compositor reached at {@code waylandDisplay}: SWAYSOCK when set,
+     * else the {@code sway-ipc.*.sock} beside the Wayland socket (sway makes both in its
+     * XDG_RUNTIME_DIR); null when there is none (not sway, or not ours to see).
+     */
+    public static Path locate(final String waylandDisplay) {
+        final Path fromEnvironment = socketFromEnvironment();
+        if (fromEnvironment != null) {
+            return fromEnvironment;
+        }
+        final Path display = waylandDisplay == null ? null : Path.of(waylandDisplay);
+        Path dir = display != null && display.isAbsolute() ? display.getParent() : null;
+        if (dir == null && System.getenv("XDG_RUNTIME_DIR") != null) {
+            dir = Path.of(System.getenv("XDG_RUNTIME_DIR"));
+        }
+        if (dir == null) {
+            return null;
+        }
+        try (java.nio.file.DirectoryStream<Path> entries = java.nio.file.Files.newDirectoryStream(dir, "sway-ipc.*.sock")) {
+            for (final Path entry : entries) {
+                return entry;
+            }
+        } catch (final IOException e) {
+            return null;
+        }
+        return null;
+    }
+
     /** Sends one message and returns the reply's payload. */
     public synchronized String request(final int type, final String payload) throws IOException {
         final byte[] body = payload.getBytes(StandardCharsets.UTF_8);
@@ -62,6 +91,27 @@ public final class SwayIpc implements AutoCloseable {
         while (out.hasRemaining()) {
             channel.write(out);
         }
+        return readReply(type);
+    }
+
+    /**
+     * After {@code request(SUBSCRIBE, "[\"window\", ...]")}: blocks for the next event and returns
+     * its type (with the event bit 0x80000000 set); the payload is skipped.
+     */
+    public int nextEvent() throws IOException {
+        return readMessage(null);
+    }
+
+    private String readReply(final int type) throws IOException {
+        final StringBuilder payload = new StringBuilder();
+        final int replyType = readMessage(payload);
+        if (replyType != type) {
+            throw new IOException("bad i3-ipc reply: type " + replyType + " for a request of type " + type);
+        }
+        return payload.toString();
+    }
+
+    private int readMessage(final StringBuilder payload) throws IOException {
         header.clear();
         readFully(header);
         header.flip();
@@ -72,12 +122,15 @@ public final class SwayIpc implements AutoCloseable {
         }
         final int length = header.getInt();
         final int replyType = header.getInt();
-        if (length < 0 || length > MAX_REPLY || replyType != type) {
-            throw new IOException("bad i3-ipc reply: type " + replyType + ", length " + length);
+        if (length < 0 || length > MAX_REPLY) {
+            throw new IOException("bad i3-ipc message: type " + replyType + ", length " + length);
         }
         final ByteBuffer reply = ByteBuffer.allocate(length);
         readFully(reply);
-        return new String(reply.array(), StandardCharsets.UTF_8);
+        if (payload != null) {
+            payload.append(new String(reply.array(), StandardCharsets.UTF_8));
+        }
+        return replyType;
     }
 
     private void readFully(final ByteBuffer buffer) throws IOException {
