@@ -192,6 +192,14 @@ public final class WaylandConnection implements AutoCloseable {
      * queue towards us never fills; false when the connection is broken.
      */
     public boolean pump() {
+        return pump(0);
+    }
+
+    /**
+     * {@link #pump()} that waits up to {@code timeoutMs} for the first event to arrive; false when
+     * the connection is broken.
+     */
+    public boolean pump(final int timeoutMs) {
         while (WL.wl_display_prepare_read(display) != 0) {
             if (WL.wl_display_dispatch_pending(display) < 0) {
                 return false;
@@ -207,7 +215,7 @@ public final class WaylandConnection implements AutoCloseable {
         pollFd[5] = 0;
         pollFd[6] = 0;
         pollFd[7] = 0;
-        if (WaylandNative.LibC.LIB.poll(pollFd, 1, 0) > 0) {
+        if (WaylandNative.LibC.LIB.poll(pollFd, 1, timeoutMs) > 0) {
             if (WL.wl_display_read_events(display) < 0) {
                 return false;
             }
