@@ -92,6 +92,16 @@ public final class SwayDesktop implements AutoCloseable {
         }
     }
 
+    /** sway is installed (scripts/install-deps installs it). */
+    public static boolean isSwayInstalled() {
+        return RequiredPrograms.isInstalled("sway");
+    }
+
+    /** Xwayland is installed: {@link #start} can serve X11 apps too. */
+    public static boolean isXwaylandInstalled() {
+        return RequiredPrograms.isInstalled("Xwayland");
+    }
+
     private void startAll(final int width, final int height, final boolean xwayland, final Deadline deadline) {
         final Path config = directory.root().resolve("sway.conf");
         final Path busConfig = directory.root().resolve("session-bus.conf");
@@ -211,6 +221,11 @@ public final class SwayDesktop implements AutoCloseable {
 
     SessionDirectory directory() {
         return directory;
+    }
+
+    /** Where the session's processes write stdout ({@code <name>-<n>.out}) and stderr ({@code .log}). */
+    public Path logDirectory() {
+        return directory.logs();
     }
 
     /** The session's XDG_RUNTIME_DIR. */
