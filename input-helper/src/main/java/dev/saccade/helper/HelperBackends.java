@@ -9,7 +9,7 @@ import dev.saccade.wayland.SwayIpc;
  * Picks the input backend for the helper's {@code --display}: {@code wayland:<socket>} (a socket
  * name in XDG_RUNTIME_DIR or an absolute path) is a wlroots compositor through virtual keyboard
  * and pointer ({@link WaylandBackend}); anything else is an X display through XTest. Only X11 has
- * a user-input monitor: a Wayland client cannot see other devices' input (docs/architecture.md §7).
+ * a user-input monitor: a Wayland client cannot see other devices' input (docs/architecture.md, "Release paths of held input").
  */
 public final class HelperBackends {
     public static final String WAYLAND_PREFIX = "wayland:";

@@ -22,7 +22,7 @@ final class OwnerXRelease {
     private OwnerXRelease() {
     }
 
-    /** A {@code wayland:<socket>} display (docs/architecture.md §7: the replacement releases). */
+    /** A {@code wayland:<socket>} display (docs/architecture.md, "Release paths of held input": the replacement releases). */
     private static boolean isWayland(final String display) {
         return display != null && display.startsWith("wayland:");
     }

@@ -36,8 +36,8 @@ import java.util.concurrent.locks.LockSupport;
  * Wayland gives no client the seat's pointer position or key state, so {@link #queryPointer}
  * and {@link #queryKeymap} report what this backend itself holds down and where it last moved
  * the pointer: exactly what release needs, since only our own presses can be released by us.
- * Real user input is not observable either (no UserInputMonitor here, see docs/architecture.md
- * §7); the other release paths are the backend-neutral ones of the helper.
+ * Real user input is not observable either (no UserInputMonitor here, see docs/architecture.md,
+ * "Release paths of held input"); the other release paths are the backend-neutral ones.
  *
  * <h2>Keys held when the keyboard goes</h2>
  * What a compositor does with keys still down on a destroyed virtual keyboard is its own
