@@ -104,7 +104,6 @@ final class WaylandSession {
             }
             ok.accept("display " + display + ": " + s.windows().size() + " windows, outputs " + outputs
                 + (missing.isEmpty() ? "" : "; missing " + missing));
-            info.accept("pixel targets: screencopy works (wayland module) but the PIXEL source is X11 only so far");
             return s;
         } catch (final IOException | RuntimeException e) {
             problem.accept("display " + display + ": cannot read sway's tree (" + e.getMessage() + ")", "restart sway");

@@ -86,11 +86,11 @@ public final class OwnerService implements AutoCloseable {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
                 ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
         }
+        // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
+        pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
         if (WaylandDesktop.isWayland(context.display())) {
-            // PIXEL capture is X11 only so far (screencopy is not wired yet): windows, AT-SPI and grid.
             reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot))::close;
         } else {
-            pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
             reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start()::close;
         }
         if (accessibility != null) {

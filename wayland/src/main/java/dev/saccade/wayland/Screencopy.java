@@ -63,6 +63,42 @@ public final class Screencopy implements AutoCloseable {
      */
     public int[] capture(final Pointer output, final int x, final int y, final int width, final int height,
         final byte[] rgb, final int timeoutMs) throws IOException {
+        return copy(output, x, y, width, height, (long) rgb.length / 3, timeoutMs, (map, f, flip) -> {
+            final byte[] row = new byte[f.stride];
+            for (int r = 0; r < f.height; r++) {
+                map.read((long) (flip ? f.height - 1 - r : r) * f.stride, row, 0, f.stride);
+                int o = r * f.width * 3;
+                for (int c = 0; c < f.width; c++) {
+                    rgb[o++] = row[c * 4 + 2];
+                    rgb[o++] = row[c * 4 + 1];
+                    rgb[o++] = row[c * 4];
+                }
+            }
+        });
+    }
+
+    /**
+     * Captures the region as one int a pixel, 0xXXRRGGBB (the X11 capture's layout), rows top to
+     * bottom, into {@code out} (at least width × height ints).
+     *
+     * @return {width, height} of the copied image
+     */
+    public int[] captureXrgb(final Pointer output, final int x, final int y, final int width, final int height,
+        final int[] out, final int timeoutMs) throws IOException {
+        return copy(output, x, y, width, height, out.length, timeoutMs, (map, f, flip) -> {
+            for (int r = 0; r < f.height; r++) {
+                map.read((long) (flip ? f.height - 1 - r : r) * f.stride, out, r * f.width, f.width);
+            }
+        });
+    }
+
+    /** Moves a mapped frame into the caller's pixels. */
+    private interface Sink {
+        void accept(Pointer map, Frame frame, boolean flip);
+    }
+
+    private int[] copy(final Pointer output, final int x, final int y, final int width, final int height,
+        final long capacityPixels, final int timeoutMs, final Sink sink) throws IOException {
         final Frame f = new Frame();
         final Pointer frame = connection.request(manager, 1, WlInterfaces.SCREENCOPY_FRAME, 1, 0, null, 0, output,
             x, y, width, height);
@@ -93,8 +129,9 @@ public final class Screencopy implements AutoCloseable {
             if (f.format != FORMAT_ARGB8888 && f.format != FORMAT_XRGB8888) {
                 throw new IOException("unsupported screencopy format 0x" + Integer.toHexString(f.format));
             }
-            if ((long) f.width * f.height * 3 > rgb.length) {
-                throw new IOException("the capture of " + f.width + "x" + f.height + " does not fit " + rgb.length + " bytes");
+            if ((long) f.width * f.height > capacityPixels) {
+                throw new IOException("the capture of " + f.width + "x" + f.height + " does not fit " + capacityPixels
+                    + " pixels");
             }
             size = (long) f.stride * f.height;
             fd = WaylandNative.LibC.LIB.memfd_create("saccade-screencopy", MFD_CLOEXEC);
@@ -123,17 +160,7 @@ public final class Screencopy implements AutoCloseable {
             if (f.failed) {
                 throw new IOException("the compositor failed the capture");
             }
-            final boolean flip = (f.flags & FLAG_Y_INVERT) != 0;
-            final byte[] row = new byte[f.stride];
-            for (int r = 0; r < f.height; r++) {
-                map.read((long) (flip ? f.height - 1 - r : r) * f.stride, row, 0, f.stride);
-                int o = r * f.width * 3;
-                for (int c = 0; c < f.width; c++) {
-                    rgb[o++] = row[c * 4 + 2];
-                    rgb[o++] = row[c * 4 + 1];
-                    rgb[o++] = row[c * 4];
-                }
-            }
+            sink.accept(map, f, (f.flags & FLAG_Y_INVERT) != 0);
             captures++;
             return new int[] {f.width, f.height};
         } finally {
