@@ -132,6 +132,32 @@ class UpWaylandIT {
         until(condition, timeout, () -> what);
     }
 
+    /**
+     * Plain {@code saccade up} inside a running sway session (WAYLAND_DISPLAY, SWAYSOCK and
+     * XDG_SESSION_TYPE=wayland, no DISPLAY) serves that session rather than starting a demo.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void upInsideASwaySessionServesIt() throws Exception {
+        final Path runtime = Files.createDirectory(dir.resolve("run"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        try (dev.saccade.testdesktop.SwayDesktop sway = dev.saccade.testdesktop.SwayDesktop.start(1024, 768, false)) {
+            sway.launch("zenity", false, "zenity", "--entry", "--title=Session entry");
+            final java.util.Map<String, String> session = new java.util.HashMap<>(sway.environment());
+            session.remove("XDG_RUNTIME_DIR"); // up keeps its own runtime directory; the socket path is absolute
+            try (UpProcess up = UpProcess.start(LAUNCHER, runtime, session)) {
+                final List<String> lines = up.awaitUp(90);
+                assertTrue(lines.stream().anyMatch(l -> l.contains("display=wayland:" + sway.waylandSocket())), lines.toString());
+                assertFalse(up.process.descendants().anyMatch(p -> p.info().command().orElse("").endsWith("sway")),
+                    "no second sway");
+                final UpProcess.Ran windows = up.cli("query", "--role", "window", "--json");
+                assertEquals(0, windows.code(), windows.out());
+                assertTrue(windows.out().contains("\"text\" : \"Session entry\""), windows.out());
+                up.stopAndCheckNothingLeft();
+            }
+        }
+    }
+
     /** The stdout file of the native zenity entry (launched as zenity_entry-N). */
     private static Path zenityOutput(final Path logs) throws Exception {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(logs, "zenity_entry-*.out")) {

@@ -16,12 +16,16 @@ import org.slf4j.LoggerFactory;
  * first snapshot before {@link #start()} returns, then a new one whenever sway reports a window
  * or workspace event (a second connection subscribed to them) and the state differs. sway 1.7
  * has no output event, so a read also happens every {@value #RESYNC_MS} ms without an event: an
- * output change (and a missed event) shows within that. {@code zwlr_foreign_toplevel_manager_v1} lists toplevels on any wlroots compositor
+ * output change (and a missed event) shows within that. A window that just appeared is delivered
+ * again {@value #NUDGE_MS} ms and 4 × that later, unchanged: GTK on Wayland reports 0×0 accessible
+ * extents until its first layout, and each delivery makes the owner refresh the trees, while
+ * nothing else would once the window stays put. {@code zwlr_foreign_toplevel_manager_v1} lists toplevels on any wlroots compositor
  * but has no geometry or pid, which the scene needs, so sway's IPC is the source here.
  */
 public final class SwayDesktopReader implements AutoCloseable {
     public static final String THREAD_NAME = "saccade-sway-reader";
     static final long RESYNC_MS = 1_000;
+    static final long NUDGE_MS = 250;
     private static final long START_TIMEOUT_MS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(SwayDesktopReader.class);
 
@@ -36,6 +40,10 @@ public final class SwayDesktopReader implements AutoCloseable {
     private Thread eventThread;
     private DesktopSnapshot last;
     private long sequence;
+    private final java.util.Set<Long> seenWindows = new java.util.HashSet<>();
+    /** When to deliver the last snapshot again for new windows (0: not due), and how many times more. */
+    private long nudgeAtNs;
+    private int nudgesLeft;
 
     public SwayDesktopReader(final Path socket, final Consumer<DesktopSnapshot> listener) {
         this.socket = socket;
@@ -100,13 +108,29 @@ public final class SwayDesktopReader implements AutoCloseable {
         while (!closed) {
             try {
                 final DesktopSnapshot next = read(requests, sequence + 1);
-                if (last == null || !next.sameStateAs(last)) {
+                final long now = System.nanoTime();
+                boolean appeared = false;
+                for (final dev.saccade.owner.x11.WindowInfo w : next.windows()) {
+                    appeared |= seenWindows.add(w.xid());
+                }
+                if (appeared) {
+                    nudgeAtNs = now + TimeUnit.MILLISECONDS.toNanos(NUDGE_MS);
+                    nudgesLeft = 2;
+                }
+                final boolean nudge = nudgesLeft > 0 && now - nudgeAtNs >= 0;
+                if (last == null || !next.sameStateAs(last) || nudge) {
                     sequence++;
                     last = next;
                     listener.accept(next);
                 }
+                if (nudge) {
+                    nudgesLeft--;
+                    nudgeAtNs = now + TimeUnit.MILLISECONDS.toNanos(4 * NUDGE_MS);
+                }
                 first.release();
-                changed.tryAcquire(RESYNC_MS, TimeUnit.MILLISECONDS);
+                final long waitMs = nudgesLeft > 0
+                    ? Math.max(1, TimeUnit.NANOSECONDS.toMillis(nudgeAtNs - System.nanoTime())) : RESYNC_MS;
+                changed.tryAcquire(Math.min(waitMs, RESYNC_MS), TimeUnit.MILLISECONDS);
                 changed.drainPermits(); // one read covers every event so far
             } catch (final IOException e) {
                 if (!closed) {
