@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  *
  * <p>{@link #close()} stops the apps, then the bus, then sway (SIGTERM, SIGKILL after 2 s), then
  * whatever the bus activated (found by the session's {@code XDG_RUNTIME_DIR} in their
- * environment, {@link DesktopProcessScan}), and deletes the directory.
+ * environment, {@link DesktopProcessScan}), and deletes the directory. A {@link DesktopLifeline}
+ * watchdog does the same if the JVM dies without closing it.
  */
 public final class SwayDesktop implements AutoCloseable {
     private static final long STOP_TIMEOUT_NS = 2_000_000_000L;
@@ -42,6 +43,8 @@ public final class SwayDesktop implements AutoCloseable {
     private final DesktopEnvironment environment;
     private final List<LaunchedProcess> apps = new ArrayList<>();
     private final List<LaunchedProcess> services = new ArrayList<>();
+    /** Cleans up (kills the session's processes, deletes the directory) if this JVM dies unclosed. */
+    private DesktopLifeline lifeline;
     private Path swaySocket;
     private String xDisplay;
     private String busAddress;
@@ -84,6 +87,7 @@ public final class SwayDesktop implements AutoCloseable {
         }
         final SwayDesktop desktop = new SwayDesktop(directory, user);
         try {
+            desktop.lifeline = DesktopLifeline.arm(directory);
             desktop.startAll(width, height, xwayland, Deadline.afterMs(20_000));
             return desktop;
         } catch (final RuntimeException e) {
@@ -385,7 +389,10 @@ public final class SwayDesktop implements AutoCloseable {
         try {
             directory.delete();
         } catch (final IOException e) {
-            throw new TestDesktopException("cannot delete " + directory.root(), e);
+            throw new TestDesktopException("cannot delete " + directory.root(), e); // the lifeline stays armed
+        }
+        if (lifeline != null) {
+            lifeline.close();
         }
     }
 }
