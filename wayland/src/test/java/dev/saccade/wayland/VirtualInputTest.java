@@ -49,6 +49,7 @@ class VirtualInputTest {
     @Test
     void typesIntoANativeGtkEntry() throws Exception {
         final SwayApp zenity = desktop.launch("zenity", false, "zenity", "--entry", "--title=Typed");
+        desktop.focus(zenity.pid()); // mapped is not yet focused: keys typed before would go nowhere
         try (WaylandConnection connection = WaylandConnection.connect(desktop.waylandSocket().toString());
              Keymap keymap = Keymap.standard()) {
             final Pointer seat = connection.bind("wl_seat", WlInterfaces.WL_SEAT, 1);
