@@ -42,7 +42,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--display", paramLabel = "DISPLAY", description = "X display to check (default: $DISPLAY).")
+    @Option(names = "--display", paramLabel = "DISPLAY", description = "X display, or wayland:SOCKET, to check (default: $DISPLAY; WAYLAND_DISPLAY in a Wayland session).")
     String display;
 
     @Option(names = "--session-bus", paramLabel = "ADDRESS",
@@ -64,11 +64,13 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
-        final DesktopSnapshot desktop = checkDisplay();
-        if (desktop != null) {
+        final String wayland = WaylandSession.displayToServe(display);
+        final DesktopSnapshot desktop = wayland != null
+            ? WaylandSession.check(wayland, this::ok, this::info, this::problem) : checkDisplay();
+        if (desktop != null && wayland == null) {
             checkWindowManager();
         }
-        pixelsServe = OcrCheck.report(desktop != null ? display : null, this::ok, this::problem);
+        pixelsServe = OcrCheck.report(desktop != null && wayland == null ? display : null, this::ok, this::problem);
         checkAccessibility(desktop);
         checkEndpoint();
         checkSupervisor();

@@ -38,6 +38,10 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--headless", description = "Start a headless demo desktop even when DISPLAY is set.")
     boolean headless;
 
+    @Option(names = "--wayland", description = "Start a headless sway (Wayland) demo desktop as a dedicated user "
+        + "(" + "saccade-wl, created when run as root) with native GTK apps and an XWayland one.")
+    boolean wayland;
+
     @Option(names = "--apps", paramLabel = "APP[,APP]", split = ",",
         description = "Demo apps on a headless desktop: gtk3-demo, zenity-entry, qt-calculator, or none "
             + "(default: all three).")
@@ -51,12 +55,20 @@ final class UpCommand implements Callable<Integer> {
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         final String display = System.getenv("DISPLAY");
-        if (!headless && display != null && !display.isEmpty()) {
-            return supervise(display, null, out, err, null);
-        }
         final DemoApp[] demoApps = demoApps(err);
         if (demoApps == null) {
             return ExitCodes.USAGE;
+        }
+        if (wayland) {
+            return WaylandDemo.run(apps == null ? WaylandDemo.DEFAULT_APPS : demoApps, err, (waylandDisplay, bus, demo) -> supervise(waylandDisplay, bus, out, err,
+                null, demo));
+        }
+        final String session = headless ? null : WaylandSession.displayToServe(null);
+        if (session != null && dev.saccade.wayland.SwayIpc.locate(session.substring(WaylandSession.PREFIX.length())) != null) {
+            return supervise(session, null, out, err, null);
+        }
+        if (!headless && display != null && !display.isEmpty()) {
+            return supervise(display, null, out, err, null);
         }
         err.println("saccade: starting a headless demo desktop (Xvfb, openbox, AT-SPI2" + names(demoApps) + ")...");
         err.flush();
@@ -73,6 +85,11 @@ final class UpCommand implements Callable<Integer> {
     /** The whole system under a supervisor: owner and helper as its children, until Ctrl-C. */
     private int supervise(final String display, final String sessionBus, final PrintWriter out, final PrintWriter err,
         final TestDesktop desktop) throws Exception {
+        return supervise(display, sessionBus, out, err, desktop, null);
+    }
+
+    private int supervise(final String display, final String sessionBus, final PrintWriter out, final PrintWriter err,
+        final TestDesktop desktop, final String demoNote) throws Exception {
         final SupervisorContext context = new SupervisorContext().display(display).inputHelper(HELPER_MODE)
             .ownerArgs(owner.ownerRunArgs());
         if (sessionBus != null) {
@@ -87,7 +104,7 @@ final class UpCommand implements Callable<Integer> {
         final java.util.concurrent.atomic.AtomicBoolean announced = new java.util.concurrent.atomic.AtomicBoolean();
         context.onServing(pid -> {
             if (announced.compareAndSet(false, true)) {
-                ready(out, context.endpoint(), display, desktop);
+                ready(out, context.endpoint(), display, desktop, demoNote);
             }
         });
         return SupervisorRunCommand.superviseUntilStopped(context, err);
@@ -127,9 +144,10 @@ final class UpCommand implements Callable<Integer> {
     }
 
     private static void ready(final PrintWriter out, final java.nio.file.Path endpoint, final String display,
-        final TestDesktop desktop) {
+        final TestDesktop desktop, final String demoNote) {
         out.println("Saccade is up.");
-        out.println("  display:  " + display + (desktop != null ? " (headless demo desktop)" : ""));
+        out.println("  display:  " + display + (desktop != null ? " (headless demo desktop)" : "")
+            + (demoNote != null ? " (" + demoNote + ")" : ""));
         out.println("  endpoint: " + endpoint);
         out.println("Try, in another terminal:");
         out.println("  saccade observe --scope active-window --json");
@@ -137,7 +155,7 @@ final class UpCommand implements Callable<Integer> {
         if (desktop != null) {
             out.println("To see it or drive it with X tools: DISPLAY=" + display + " xwininfo -root -tree");
         }
-        out.println("Ctrl-C stops Saccade" + (desktop != null ? " and the demo desktop." : "."));
+        out.println("Ctrl-C stops Saccade" + (desktop != null || demoNote != null ? " and the demo desktop." : "."));
         out.flush();
     }
 }

@@ -62,6 +62,11 @@ final class DesktopOwner implements AutoCloseable {
         return start(desktop, name, new OwnerContext().sessionBusAddress(desktop.sessionBusAddress()));
     }
 
+    /** Windows, grid and AT-SPI on another display ({@code wayland:<socket>}) and session bus. */
+    static DesktopOwner onDisplay(final String display, final String sessionBus, final String name) throws Exception {
+        return start(display, name, new OwnerContext().sessionBusAddress(sessionBus));
+    }
+
     /** Windows and grid only. */
     static DesktopOwner withoutAccessibility(final TestDesktop desktop, final String name) throws Exception {
         return start(desktop, name, new OwnerContext().accessibility(false));
@@ -69,11 +74,16 @@ final class DesktopOwner implements AutoCloseable {
 
     private static DesktopOwner start(final TestDesktop desktop, final String name, final OwnerContext context)
         throws Exception {
+        return start(desktop.display(), name, context);
+    }
+
+    private static DesktopOwner start(final String display, final String name, final OwnerContext context)
+        throws Exception {
         final Path runtime = Files.createTempDirectory(name,
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try {
             final OwnerService service = OwnerService.start(context.runtimeDirectory(runtime)
-                .display(desktop.display()).conclude());
+                .display(display).conclude());
             final DesktopOwner owner = new DesktopOwner(runtime, service, null);
             try {
                 assertTrue(service.inputHelper().awaitAttached(Duration.ofSeconds(30)), "the helper attached");

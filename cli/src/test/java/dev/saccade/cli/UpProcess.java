@@ -44,10 +44,17 @@ final class UpProcess implements AutoCloseable {
 
     /** Starts {@code launcher up args...} with XDG_RUNTIME_DIR {@code runtime} (0700) and no DISPLAY. */
     static UpProcess start(final Path launcher, final Path runtime, final String... args) throws IOException {
+        return start(launcher, runtime, java.util.Map.of(), args);
+    }
+
+    /** {@link #start(Path, Path, String...)} with {@code environment} added (e.g. a Wayland session's variables). */
+    static UpProcess start(final Path launcher, final Path runtime, final java.util.Map<String, String> environment,
+        final String... args) throws IOException {
         final List<String> command = new ArrayList<>(List.of(launcher.toString(), "up"));
         command.addAll(List.of(args));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("DISPLAY");
+        builder.environment().putAll(environment);
         builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
         return new UpProcess(launcher, runtime, builder.start());
     }

@@ -1,7 +1,5 @@
 package dev.saccade.helper;
 
-import dev.saccade.helper.backend.xtest.UserInputMonitor;
-import dev.saccade.helper.backend.xtest.XTestBackend;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;
@@ -33,6 +31,7 @@ import org.slf4j.LoggerFactory;
  * an owner launches, or {@code --serve --display DISPLAY [--runtime-dir DIR]} for the supervisor's
  * helper, which outlives owners and attaches to each one the supervisor announces on standard
  * input. The session nonce comes in {@code SACCADE_LINK_NONCE}, never on the command line.
+ * DISPLAY is an X display, or {@code wayland:SOCKET} for a wlroots compositor ({@link HelperBackends}).
  */
 public final class InputHelperMain {
     private static final Logger LOG = LoggerFactory.getLogger(InputHelperMain.class);
@@ -84,7 +83,7 @@ public final class InputHelperMain {
         long ownerPid = 0;
         boolean serve = false;
         Path runtimeDirectory = null;
-        String display = System.getenv("DISPLAY");
+        String display = HelperBackends.defaultDisplay();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--serve")) {
                 serve = true;
@@ -127,8 +126,8 @@ public final class InputHelperMain {
     private int run(final Path linkFile, final Path lifelinePath, final long ownerPid, final String display,
         final byte[] nonce) throws Exception {
         mainThread = Thread.currentThread();
-        try (XTestBackend xtest = XTestBackend.open(display);
-             UserInputMonitor monitor = UserInputMonitor.start(display, this::onUserInput)) {
+        try (InputBackend xtest = HelperBackends.open(display);
+             AutoCloseable monitor = HelperBackends.monitor(display, this::onUserInput)) {
             installShutdownHook();
             try {
                 serveOwner(HelperSide.open(linkFile, nonce, ownerPid), lifelinePath, ownerPid, nonce, xtest, display);
@@ -153,8 +152,8 @@ public final class InputHelperMain {
         final Thread reader = new Thread(() -> readAnnouncements(announcements), "saccade-helper-announcements");
         reader.setDaemon(true);
         reader.start();
-        try (XTestBackend xtest = XTestBackend.open(display);
-             UserInputMonitor monitor = UserInputMonitor.start(display, this::onUserInput)) {
+        try (InputBackend xtest = HelperBackends.open(display);
+             AutoCloseable monitor = HelperBackends.monitor(display, this::onUserInput)) {
             installShutdownHook();
             LOG.info("event=helper_serving pid={} runtime={} display={}", ProcessHandle.current().pid(), runtimeDirectory,
                 display);
@@ -261,7 +260,7 @@ public final class InputHelperMain {
      * key and button held and restores the keymap. Closes {@code opened}.
      */
     private void serveOwner(final HelperSide opened, final Path lifelinePath, final long ownerPid, final byte[] nonce,
-        final XTestBackend xtest, final String display) throws IOException {
+        final InputBackend xtest, final String display) throws IOException {
         try (HelperSide side = opened) {
             if (HeldInputLedger.validate(side.ledgerStore(), side.ledgerOffset()) != ResultCode.PLATFORM_OK) {
                 throw new IllegalStateException("the link's ledger region does not fit a HeldInputLedger");

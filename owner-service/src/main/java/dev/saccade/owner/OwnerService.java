@@ -39,7 +39,8 @@ public final class OwnerService implements AutoCloseable {
     private final OwnerContext context;
     private SceneStore store;
     private GenerationFile generationFile;
-    private X11DesktopReader reader;
+    /** Closes the desktop reader (X11 or sway), null before it started. */
+    private Runnable reader;
     private AtspiSource accessibility;
     private volatile dev.saccade.owner.pixel.PixelSource pixels; // PIXEL targets (issue 14); null when off
     private OwnerEndpoint endpoint;
@@ -85,8 +86,13 @@ public final class OwnerService implements AutoCloseable {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
                 ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
         }
+        // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
-        reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start();
+        if (WaylandDesktop.isWayland(context.display())) {
+            reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot))::close;
+        } else {
+            reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start()::close;
+        }
         if (accessibility != null) {
             accessibility.start();
         }
@@ -300,7 +306,7 @@ public final class OwnerService implements AutoCloseable {
             accessibility.close();
         }
         if (reader != null) {
-            reader.close();
+            reader.run();
         }
         if (pixels != null) {
             pixels.close();

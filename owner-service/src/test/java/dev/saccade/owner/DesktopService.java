@@ -27,25 +27,39 @@ import java.util.function.Predicate;
 public final class DesktopService implements AutoCloseable {
     public final TestDesktop desktop;
     public final Path runtime;
+    private final String display;
+    private final String sessionBus;
     public OwnerService service;
     public SocketWire client;
 
-    private DesktopService(final TestDesktop desktop, final Path runtime) {
+    private DesktopService(final TestDesktop desktop, final String display, final String sessionBus, final Path runtime) {
         this.desktop = desktop;
+        this.display = display;
+        this.sessionBus = sessionBus;
         this.runtime = runtime;
     }
 
     public static DesktopService start(final TestDesktop desktop) throws Exception {
-        final DesktopService d = new DesktopService(desktop, Files.createTempDirectory("saccade-desktop-test",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        return start(desktop, desktop.display(), desktop.sessionBusAddress());
+    }
+
+    /** The service on another display ({@code wayland:<socket>} for a sway session) and session bus. */
+    public static DesktopService start(final String display, final String sessionBus) throws Exception {
+        return start(null, display, sessionBus);
+    }
+
+    private static DesktopService start(final TestDesktop desktop, final String display, final String sessionBus)
+        throws Exception {
+        final DesktopService d = new DesktopService(desktop, display, sessionBus, Files.createTempDirectory(
+            "saccade-desktop-test", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         d.startService();
         return d;
     }
 
     /** (Re)starts the service and its client on the same runtime directory. */
     public void startService() throws Exception {
-        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(desktop.display())
-            .sessionBusAddress(desktop.sessionBusAddress()).inputHelper(false).conclude());
+        service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(display)
+            .sessionBusAddress(sessionBus).inputHelper(false).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }

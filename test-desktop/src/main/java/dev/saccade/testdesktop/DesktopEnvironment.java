@@ -24,7 +24,7 @@ final class DesktopEnvironment {
      * translate window titles that tests compare.
      */
     static final List<String> DROPPED_VARIABLES = List.of(
-        "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "AT_SPI_BUS_ADDRESS", "XAUTHORITY", "SESSION_MANAGER",
+        "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK", "I3SOCK", "DISPLAY", "AT_SPI_BUS_ADDRESS", "XAUTHORITY", "SESSION_MANAGER",
         "DBUS_STARTER_ADDRESS", "DBUS_STARTER_BUS_TYPE", "DESKTOP_STARTUP_ID", "XDG_ACTIVATION_TOKEN",
         "NO_AT_BRIDGE", "GTK_A11Y", "LANGUAGE", "XDG_SESSION_ID", "XDG_SEAT", "XDG_VTNR");
 

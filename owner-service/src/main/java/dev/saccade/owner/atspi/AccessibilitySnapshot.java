@@ -34,6 +34,11 @@ public final class AccessibilitySnapshot {
         this.nodes = Collections.unmodifiableList(all);
     }
 
+    /** The same snapshot (sequence, capture time, completeness) with other applications' nodes. */
+    public AccessibilitySnapshot withApplications(final List<AccessibleApplication> replaced) {
+        return new AccessibilitySnapshot(sequence, captureNs, incomplete, replaced);
+    }
+
     /** Numbers the snapshots one source delivered: 1, 2, 3 ... (0 for one never delivered). */
     public long sequence() {
         return sequence;

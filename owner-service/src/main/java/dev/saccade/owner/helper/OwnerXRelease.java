@@ -22,11 +22,19 @@ final class OwnerXRelease {
     private OwnerXRelease() {
     }
 
+    /** A {@code wayland:<socket>} display (docs/architecture.md, "Release paths of held input": the replacement releases). */
+    private static boolean isWayland(final String display) {
+        return display != null && display.startsWith("wayland:");
+    }
+
     /**
      * Loads libX11 and libXtst and binds the calls {@link #release} makes (a release that fakes
      * nothing), so that the first real release after a helper's death pays no loading.
      */
     static void warmUp(final String display) {
+        if (isWayland(display)) {
+            return;
+        }
         try {
             final X11.Display d = X11.INSTANCE.XOpenDisplay(display);
             if (d != null) {
@@ -45,6 +53,11 @@ final class OwnerXRelease {
      * @return PLATFORM_OK, or PLATFORM_BACKEND if the display could not be opened or a request failed.
      */
     static int release(final String display, final HeldInputLedger ledger) {
+        if (isWayland(display)) {
+            // No X server to ask: the replacement helper, whose ledger is seeded with this one,
+            // releases it over its own virtual keyboard and pointer at its start.
+            return ResultCode.PLATFORM_UNSUPPORTED;
+        }
         final X11 x = X11.INSTANCE;
         final X11.Display d = x.XOpenDisplay(display);
         if (d == null) {

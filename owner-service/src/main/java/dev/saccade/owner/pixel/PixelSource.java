@@ -160,7 +160,7 @@ public final class PixelSource implements AutoCloseable {
      * segment attaches): null if so, else why not. For diagnostics.
      */
     public static String captureProblem(final String display) {
-        try (X11Capture x = X11Capture.open(display)) {
+        try (PixelCapture x = PixelCapture.open(display)) {
             return null;
         } catch (final RuntimeException e) {
             return e.getMessage();
@@ -170,10 +170,10 @@ public final class PixelSource implements AutoCloseable {
     // ---------------------------------------------------------------- pixel thread
 
     private void run() {
-        final X11Capture x;
+        final PixelCapture x;
         final OcrEngine ocr;
         try {
-            x = X11Capture.open(context.display());
+            x = PixelCapture.open(context.display());
         } catch (final RuntimeException e) {
             fail(e);
             return;
@@ -209,7 +209,7 @@ public final class PixelSource implements AutoCloseable {
         started.countDown();
     }
 
-    private void loop(final X11Capture x, final WindowAnalyzer analyzer) {
+    private void loop(final PixelCapture x, final WindowAnalyzer analyzer) {
         final Map<Long, PixelWindow> readings = new HashMap<>();
         final Map<Long, int[]> geometry = new HashMap<>();
         final Set<Long> dirty = new HashSet<>();
@@ -293,7 +293,7 @@ public final class PixelSource implements AutoCloseable {
                 continue;
             }
             final int ready = x.await(wakeRead, timeoutMs);
-            if ((ready & X11Capture.POLL_WAKE_READY) != 0) {
+            if ((ready & PixelCapture.POLL_WAKE_READY) != 0) {
                 if (!running) {
                     return;
                 }
@@ -313,7 +313,7 @@ public final class PixelSource implements AutoCloseable {
     }
 
     /** Reads every dirty window; true if any reading changed. */
-    private boolean readAll(final X11Capture x, final WindowAnalyzer analyzer, final DesktopSnapshot d,
+    private boolean readAll(final PixelCapture x, final WindowAnalyzer analyzer, final DesktopSnapshot d,
         final AccessibilitySnapshot a, final List<WindowInfo> servedList, final Set<Long> dirty,
         final Map<Long, PixelWindow> readings) {
         boolean changed = false;
@@ -334,7 +334,7 @@ public final class PixelSource implements AutoCloseable {
         return changed;
     }
 
-    private PixelWindow read(final X11Capture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
+    private PixelWindow read(final PixelCapture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
         final int index, final AccessibilitySnapshot a, final PixelWindow before) {
         final WindowInfo w = windows.get(index);
         final List<int[]> secure = new ArrayList<>();

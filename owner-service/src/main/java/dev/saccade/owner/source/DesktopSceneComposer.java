@@ -101,8 +101,9 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         compose(snapshot, semantic, null, p);
     }
 
-    void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot semantic, final PixelSnapshot pixelReading,
+    void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot reported, final PixelSnapshot pixelReading,
         final ScenePacket p) {
+        final AccessibilitySnapshot semantic = ClientRelativeExtents.translate(reported, snapshot);
         final List<WindowInfo> windows = snapshot.windows();
         final List<MonitorInfo> monitors = snapshot.monitors();
         // On X11 the desktop-to-screen transform is the identity and changes only with the layout.

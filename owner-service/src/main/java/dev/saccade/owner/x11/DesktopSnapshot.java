@@ -1,6 +1,7 @@
 package dev.saccade.owner.x11;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the X server showed at one moment: the client windows in stacking order, the active
@@ -14,6 +15,8 @@ public final class DesktopSnapshot {
     private final List<WindowInfo> windows;
     private final List<MonitorInfo> monitors;
     private final long topologyEpoch;
+    /** Windows whose accessible extents are relative to the window (Wayland-native clients). */
+    private final Set<Long> clientRelativeWindows;
 
     DesktopSnapshot(
         final long sequence,
@@ -21,12 +24,38 @@ public final class DesktopSnapshot {
         final long activeWindow,
         final List<WindowInfo> windows,
         final List<MonitorInfo> monitors) {
+        this(sequence, captureTimeNs, activeWindow, windows, monitors, Set.of());
+    }
+
+    private DesktopSnapshot(
+        final long sequence,
+        final long captureTimeNs,
+        final long activeWindow,
+        final List<WindowInfo> windows,
+        final List<MonitorInfo> monitors,
+        final Set<Long> clientRelativeWindows) {
+        this.clientRelativeWindows = Set.copyOf(clientRelativeWindows);
         this.sequence = sequence;
         this.captureTimeNs = captureTimeNs;
         this.activeWindow = activeWindow;
         this.windows = List.copyOf(windows);
         this.monitors = List.copyOf(monitors);
         this.topologyEpoch = topologyEpoch(this.monitors);
+    }
+
+    /**
+     * A snapshot read from another windowing system (a Wayland compositor): window ids are that
+     * system's (sway's con ids), and {@code clientRelativeWindows} are the windows whose
+     * applications report accessible extents relative to the window instead of the screen.
+     */
+    public static DesktopSnapshot of(final long sequence, final long captureTimeNs, final long activeWindow,
+        final List<WindowInfo> windows, final List<MonitorInfo> monitors, final Set<Long> clientRelativeWindows) {
+        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows);
+    }
+
+    /** Windows whose accessible extents are window-relative; empty on X11. */
+    public Set<Long> clientRelativeWindows() {
+        return clientRelativeWindows;
     }
 
     /**
@@ -93,7 +122,8 @@ public final class DesktopSnapshot {
             && activeWindow == other.activeWindow
             && topologyEpoch == other.topologyEpoch
             && windows.equals(other.windows)
-            && monitors.equals(other.monitors);
+            && monitors.equals(other.monitors)
+            && clientRelativeWindows.equals(other.clientRelativeWindows);
     }
 
     static long topologyEpoch(final List<MonitorInfo> monitors) {

@@ -1,0 +1,132 @@
+package dev.saccade.owner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.owner.source.TargetIds;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.SourceBit;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testdesktop.SwayApp;
+import dev.saccade.testdesktop.SwayDesktop;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The owner on a real headless sway session (issue 18's proof): window targets with the titles
+ * and bounds sway reports, the accessible targets of a native Wayland GTK app moved from its
+ * window-relative extents into its window's bounds, and an XWayland app served the same way.
+ */
+@Timeout(90)
+class WaylandSceneDesktopTest {
+    private static SwayDesktop sway;
+    private static SwayApp nativeApp;
+    private static SwayApp x11App;
+    private static DesktopService service;
+
+    @BeforeAll
+    static void start() throws Exception {
+        sway = SwayDesktop.start(1280, 720, true);
+        nativeApp = sway.launch("zenity", false, "zenity", "--entry", "--title=Native entry", "--text=Native");
+        x11App = sway.launch("zenity-x11", true, "zenity", "--entry", "--title=XWayland entry", "--text=XWayland");
+        // Away from the origin, so window-relative extents left untranslated would fall outside it.
+        sway.swaymsg("[pid=" + nativeApp.pid() + "] floating enable, move position 200 150");
+        service = DesktopService.start("wayland:" + sway.waylandSocket(), sway.busAddress());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            if (service != null) {
+                service.close();
+            }
+        } finally {
+            sway.close();
+        }
+    }
+
+    /** The window target titled {@code title}, or null. */
+    private static TargetFlyweight window(final CompletionFlyweight c, final String title) {
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = DesktopService.target(c, i);
+            if (TargetIds.namespace(t.targetId()) == TargetIds.namespace(TargetIds.WINDOW_NAMESPACE)
+                && title.equals(DesktopService.text(c, t))) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** Accessible text fields of the window {@code w}. */
+    private static List<TargetFlyweight> fields(final CompletionFlyweight c, final TargetFlyweight w) {
+        final List<TargetFlyweight> out = new ArrayList<>();
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = DesktopService.target(c, i);
+            if ((t.sourceBits() & SourceBit.ACCESSIBILITY) != 0 && t.windowId() == w.windowId()
+                && t.role() == Role.TEXT_FIELD) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private static boolean inside(final TargetFlyweight inner, final TargetFlyweight outer) {
+        return inner.boundsWidthQ8() > 0 && inner.boundsXQ8() >= outer.boundsXQ8() && inner.boundsYQ8() >= outer.boundsYQ8()
+            && inner.boundsXQ8() + inner.boundsWidthQ8() <= outer.boundsXQ8() + outer.boundsWidthQ8()
+            && inner.boundsYQ8() + inner.boundsHeightQ8() <= outer.boundsYQ8() + outer.boundsHeightQ8();
+    }
+
+    private static String describe(final TargetFlyweight t) {
+        return (t.boundsXQ8() >> 8) + "," + (t.boundsYQ8() >> 8) + " " + (t.boundsWidthQ8() >> 8) + "x"
+            + (t.boundsHeightQ8() >> 8);
+    }
+
+    @Test
+    void windowTargetsCarrySwaysTitlesAndBounds() throws Exception {
+        final int[] nativeContent = sway.windowContent(nativeApp.pid());
+        final int[] x11Content = sway.windowContent(x11App.pid());
+        final CompletionFlyweight c = service.awaitObserve(o -> { },
+            r -> bounds(window(r, "Native entry")).equals(asList(nativeContent))
+                && bounds(window(r, "XWayland entry")).equals(asList(x11Content)));
+        assertEquals(asList(nativeContent), bounds(window(c, "Native entry")));
+        assertEquals(List.of(200, 150), bounds(window(c, "Native entry")).subList(0, 2));
+        assertEquals(asList(x11Content), bounds(window(c, "XWayland entry")));
+    }
+
+    private static List<Integer> asList(final int[] rect) {
+        return List.of(rect[0], rect[1], rect[2], rect[3]);
+    }
+
+    private static List<Integer> bounds(final TargetFlyweight w) {
+        return w == null ? List.of() : List.of(w.boundsXQ8() >> 8, w.boundsYQ8() >> 8, w.boundsWidthQ8() >> 8,
+            w.boundsHeightQ8() >> 8);
+    }
+
+    @Test
+    void accessibleTargetsOfNativeAndXWaylandAppsLieInsideTheirWindows() throws Exception {
+        final CompletionFlyweight c = service.awaitObserve(o -> { }, r -> {
+            final TargetFlyweight n = window(r, "Native entry");
+            final TargetFlyweight x = window(r, "XWayland entry");
+            return n != null && x != null && (n.boundsXQ8() >> 8) == 200 && !fields(r, n).isEmpty()
+                && !fields(r, x).isEmpty();
+        });
+        for (final String title : List.of("Native entry", "XWayland entry")) {
+            final TargetFlyweight w = window(c, title);
+            final List<TargetFlyweight> entries = fields(c, w);
+            assertEquals(1, entries.size(), title);
+            assertTrue(inside(entries.get(0), w), title + ": entry at " + describe(entries.get(0)) + " outside window "
+                + describe(w));
+        }
+        // The native app's extents were window-relative: the window is not at the origin, so an
+        // untranslated entry would lie outside it (the check above could not pass by accident).
+        final TargetFlyweight nativeWindow = window(c, "Native entry");
+        assertEquals(List.of(200, 150), List.of(nativeWindow.boundsXQ8() >> 8, nativeWindow.boundsYQ8() >> 8),
+            describe(nativeWindow));
+    }
+}

@@ -1,0 +1,154 @@
+package dev.saccade.wayland;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.PointerByReference;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One full XKB keymap (libxkbcommon's default rules: evdev, pc105, the layout of
+ * XKB_DEFAULT_LAYOUT or us), uploaded once to a virtual keyboard, and the keyboard state it
+ * implies. A per-call minimal keymap (as wtype makes) breaks Enter and shortcuts in clients that
+ * cache the keymap, so the helper keeps this one for its whole life. Key codes here are XKB's
+ * (evdev + 8), the range 8..255 the held-input ledger records.
+ *
+ * <p>{@link #keyFor(int)} finds the key and level of a keysym on layout 0: level 0 plain, level 1
+ * with Shift. The modifier state after each key event comes from {@code xkb_state}, and the
+ * virtual keyboard sends it itself (a virtual keyboard's modifiers are what its client says).
+ */
+public final class Keymap implements AutoCloseable {
+    public static final int MIN_KEY_CODE = 8;
+    public static final int MAX_KEY_CODE = 255;
+    /** XKB_STATE_MODS_DEPRESSED, _LATCHED, _LOCKED, XKB_STATE_LAYOUT_EFFECTIVE. */
+    private static final int MODS_DEPRESSED = 1;
+    private static final int MODS_LATCHED = 1 << 1;
+    private static final int MODS_LOCKED = 1 << 2;
+    private static final int LAYOUT_EFFECTIVE = 1 << 7;
+
+    interface Xkb extends Library {
+        Xkb LIB = Native.load("xkbcommon", Xkb.class);
+
+        Pointer xkb_context_new(int flags);
+
+        void xkb_context_unref(Pointer context);
+
+        Pointer xkb_keymap_new_from_names(Pointer context, Pointer names, int flags);
+
+        void xkb_keymap_unref(Pointer keymap);
+
+        Pointer xkb_keymap_get_as_string(Pointer keymap, int format);
+
+        int xkb_keymap_key_get_syms_by_level(Pointer keymap, int key, int layout, int level, PointerByReference syms);
+
+        int xkb_keymap_num_levels_for_key(Pointer keymap, int key, int layout);
+
+        int xkb_utf32_to_keysym(int codepoint);
+
+        Pointer xkb_state_new(Pointer keymap);
+
+        void xkb_state_unref(Pointer state);
+
+        int xkb_state_update_key(Pointer state, int key, int direction);
+
+        int xkb_state_serialize_mods(Pointer state, int components);
+
+        int xkb_state_serialize_layout(Pointer state, int components);
+    }
+
+    interface Free extends Library {
+        Free LIB = Native.load("c", Free.class);
+
+        void free(Pointer p);
+    }
+
+    private final Pointer context;
+    private final Pointer keymap;
+    private final Pointer state;
+    private final byte[] text;
+    /** keysym → key code | level << 16, the lowest key code and level that produce it. */
+    private final Map<Integer, Integer> keyOfKeysym = new HashMap<>();
+
+    private Keymap(final Pointer context, final Pointer keymap) {
+        this.context = context;
+        this.keymap = keymap;
+        final Pointer string = Xkb.LIB.xkb_keymap_get_as_string(keymap, 1);
+        final String keymapText = string.getString(0, "UTF-8");
+        Free.LIB.free(string);
+        final byte[] bytes = keymapText.getBytes(StandardCharsets.UTF_8);
+        text = new byte[bytes.length + 1]; // the size sent includes the terminating NUL
+        System.arraycopy(bytes, 0, text, 0, bytes.length);
+        final PointerByReference syms = new PointerByReference();
+        for (int key = MIN_KEY_CODE; key <= MAX_KEY_CODE; key++) {
+            final int levels = Math.min(2, Xkb.LIB.xkb_keymap_num_levels_for_key(keymap, key, 0));
+            for (int level = 0; level < levels; level++) {
+                final int n = Xkb.LIB.xkb_keymap_key_get_syms_by_level(keymap, key, 0, level, syms);
+                if (n == 1) {
+                    keyOfKeysym.putIfAbsent(syms.getValue().getInt(0), key | level << 16);
+                }
+            }
+        }
+        state = Xkb.LIB.xkb_state_new(keymap);
+    }
+
+    /** The default keymap of this machine's XKB data (xkb-data). */
+    public static Keymap standard() throws IOException {
+        final Pointer context = Xkb.LIB.xkb_context_new(0);
+        if (context == null) {
+            throw new IOException("xkb_context_new failed");
+        }
+        final Pointer keymap = Xkb.LIB.xkb_keymap_new_from_names(context, Pointer.NULL, 0);
+        if (keymap == null) {
+            Xkb.LIB.xkb_context_unref(context);
+            throw new IOException("no XKB keymap (is xkb-data installed?)");
+        }
+        return new Keymap(context, keymap);
+    }
+
+    /** The keymap in XKB text format, NUL-terminated: what the keymap request's fd carries. */
+    public byte[] text() {
+        return text;
+    }
+
+    /** The keysym of a Unicode code point (XKB's own table), 0 if none. */
+    public static int keysymOf(final int codePoint) {
+        return Xkb.LIB.xkb_utf32_to_keysym(codePoint);
+    }
+
+    /** {@code keyCode | level << 16} of a keysym on layout 0, level 0 or 1; -1 if the keymap lacks it. */
+    public int keyFor(final int keysym) {
+        final Integer found = keyOfKeysym.get(keysym);
+        return found == null ? -1 : found;
+    }
+
+    /** Tells the state a key went down or up. */
+    public void update(final int keyCode, final boolean down) {
+        Xkb.LIB.xkb_state_update_key(state, keyCode, down ? 1 : 0);
+    }
+
+    public int depressed() {
+        return Xkb.LIB.xkb_state_serialize_mods(state, MODS_DEPRESSED);
+    }
+
+    public int latched() {
+        return Xkb.LIB.xkb_state_serialize_mods(state, MODS_LATCHED);
+    }
+
+    public int locked() {
+        return Xkb.LIB.xkb_state_serialize_mods(state, MODS_LOCKED);
+    }
+
+    public int group() {
+        return Xkb.LIB.xkb_state_serialize_layout(state, LAYOUT_EFFECTIVE);
+    }
+
+    @Override
+    public void close() {
+        Xkb.LIB.xkb_state_unref(state);
+        Xkb.LIB.xkb_keymap_unref(keymap);
+        Xkb.LIB.xkb_context_unref(context);
+    }
+}
