@@ -26,6 +26,8 @@ final class WindowAnalyzer {
     /** A box read less surely than this is read again at twice the scale; the surer reading wins. */
     private static final float SURE_BOX_CONFIDENCE = 85f;
     private static final int BOX_PAD = 8;
+    /** What a symbol read from its shape ({@link GlyphShapes}) is worth, on Tesseract's 0–100 scale. */
+    private static final float SHAPE_CONFIDENCE = 80f;
     private static final int BOX_INSET = 2;
     private static final int MAX_LABEL_HEIGHT = 64;
     private static final int MAX_LABEL_WIDTH = 480;
@@ -276,6 +278,14 @@ final class WindowAnalyzer {
         if (eraseBorder(crop, bw, bh, background) >= bw + bh) {
             c.bordered = true; // an outline all round (an Athena oval, a rounded frame): a control's shape
         }
+        final OcrWord symbol = GlyphShapes.symbol(crop, bw, bh, background, SHAPE_CONFIDENCE);
+        if (symbol != null) {
+            // a symbol the English model has no letter for (÷ × ±) or reads as noise (. -): no OCR
+            c.words.add(new OcrWord(symbol.text(), bx + symbol.x(), by + symbol.y(), symbol.width(), symbol.height(), 0,
+                SHAPE_CONFIDENCE));
+            c.ocrConfidence = SHAPE_CONFIDENCE;
+            return;
+        }
         float best = readScaled(crop, bw, bh, background, bx, by, BOX_SCALE, deadlineMs, c.words);
         if (best < SURE_BOX_CONFIDENCE) {
             // doubtful: a second look at twice the size (digits such as 3 and 5 part there)
@@ -289,6 +299,15 @@ final class WindowAnalyzer {
         }
         if (!c.words.isEmpty()) {
             c.ocrConfidence = best;
+            final OcrWord last = c.words.get(c.words.size() - 1);
+            final String text = last.text();
+            final char end = text.charAt(text.length() - 1);
+            if (text.length() >= 2 && (end == '2' || end == '3') && !Character.isDigit(text.charAt(text.length() - 2))
+                && GlyphShapes.superscriptLast(crop, bw, bh, background)) {
+                // an exponent: the English model has no ² or ³ and reads "x²" as "x2"
+                c.words.set(c.words.size() - 1, new OcrWord(text.substring(0, text.length() - 1) + (end == '2' ? "²" : "³"),
+                    last.x(), last.y(), last.width(), last.height(), last.line(), last.confidence()));
+            }
         }
     }
 
