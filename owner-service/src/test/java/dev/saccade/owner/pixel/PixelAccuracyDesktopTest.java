@@ -140,6 +140,56 @@ class PixelAccuracyDesktopTest {
         }
     }
 
+    @Test
+    void aReusingReadingAfterAChangeReadsOnlyWhatChangedAndWhatAWholeReadingReads(final TestDesktop desktop)
+        throws Exception {
+        final long xid = app(desktop.apps(), DemoApp.QT_CALCULATOR).windowId();
+        desktop.moveWindow(xid, 1000, 0);
+        try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+            final WindowInfo w = awaitMoved(desktop, xid, 1000);
+            final PixelWindow first = reader.readReusing(w, 10_000, 256);
+            final long[] before = reader.reuseCounts();
+            final long hash = reader.capturedHash(w);
+            // the 7 and the 8 (their buttons at 61,104 and 111,104, 44×44, in the calculator's tree)
+            for (final int x : new int[] {61 + 22, 111 + 22}) {
+                run(desktop, "xdotool", "mousemove", "--sync", Integer.toString(w.x() + x), Integer.toString(w.y() + 126),
+                    "click", "1");
+            }
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            PixelWindow reused;
+            while (true) {
+                reused = reader.readReusing(w, 10_000, 256);
+                if (reused.pixelHash() != hash && texts(reused).contains("78")) {
+                    break; // the calculator shows the keys: its own display, read by the pixels
+                }
+                assertTrue(System.nanoTime() < deadline, "the display shows 78: " + texts(reused));
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
+            }
+            final long[] after = reader.reuseCounts();
+            final PixelWindow whole = reader.read(w, 10_000, 256);
+            assertTrue(whole.pixelHash() == reused.pixelHash(), "the calculator did not change between the readings");
+            org.junit.jupiter.api.Assertions.assertEquals(texts(whole), texts(reused), "reused and whole readings");
+            assertTrue(after[0] - before[0] >= 20, "the unchanged buttons are not read again: " + (after[0] - before[0]));
+            assertTrue(after[1] > before[1] || after[2] > before[2], "the text pass read a band or nothing");
+            assertTrue(texts(first).contains("0") && !texts(first).contains("78"), "first reading: " + texts(first));
+        }
+    }
+
+    private static List<String> texts(final PixelWindow w) {
+        final List<String> texts = new ArrayList<>();
+        for (final PixelElement e : w.elements()) {
+            texts.add(e.text() + "@" + e.x() + "," + e.y() + "," + e.width() + "x" + e.height());
+        }
+        texts.sort(null);
+        return texts.stream().map(t -> t.substring(0, t.lastIndexOf('@'))).collect(java.util.stream.Collectors.toList());
+    }
+
+    private static void run(final TestDesktop desktop, final String... command) throws Exception {
+        final Process p = desktop.configure(new ProcessBuilder(command)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, String.join(" ", command));
+    }
+
     private static WindowInfo awaitMoved(final TestDesktop desktop, final long xid, final int x) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
