@@ -26,6 +26,7 @@ final class WindowAnalyzer {
     private static final int MAX_LABEL_WIDTH = 480;
 
     private final BoxFinder finder = new BoxFinder();
+    private final LightTextBands bands = new LightTextBands();
     private final BoxReader boxes;
     private final TextPass text;
     private byte[] grey = new byte[0];
@@ -97,11 +98,26 @@ final class WindowAnalyzer {
         if (darkWindow) {
             invert(ocrImage, width, 0, 0, width, height);
         }
+        final List<Candidate> changed = new ArrayList<>();
         for (final Candidate c : candidates) {
             if (c.read) {
                 fill(ocrImage, width, height, c.x, c.y, c.w, c.h, (byte) 0xFF);
+                changed.add(c);
             } else if (!c.container && (mean(grey, width, c.x, c.y, c.w, c.h) < DARK) != darkWindow) {
                 invert(ocrImage, width, c.x, c.y, c.w, c.h);
+                changed.add(c);
+            }
+        }
+        if (!darkWindow) {
+            // light text on a filled band (a selected row): dark on light for Tesseract
+            for (final int[] b : bands.find(grey, width, height)) {
+                boolean clear = true;
+                for (final Candidate c : changed) {
+                    clear &= !Geometry.intersects(b[0], b[1], b[2], b[3], c.x, c.y, c.w, c.h);
+                }
+                if (clear) {
+                    whiten(ocrImage, width, b);
+                }
             }
         }
         words.clear();
@@ -403,6 +419,22 @@ final class WindowAnalyzer {
             }
         }
         return Math.sqrt(sum / ((long) w * h));
+    }
+
+    /**
+     * A light-text band {x, y, w, h, background} made dark text on white: its background (and
+     * anything darker) becomes white like the window round it, its lightest text black; a plain
+     * inversion would leave a grey bar whose edges Tesseract reads as part of the text.
+     */
+    private static void whiten(final byte[] g, final int width, final int[] band) {
+        final int background = band[4];
+        final int span = Math.max(1, 255 - background);
+        for (int r = band[1]; r < band[1] + band[3]; r++) {
+            for (int c = band[0]; c < band[0] + band[2]; c++) {
+                final int v = g[r * width + c] & 0xFF;
+                g[r * width + c] = (byte) (v <= background ? 255 : 255 - (v - background) * 255 / span);
+            }
+        }
     }
 
     private static void invert(final byte[] g, final int width, final int x, final int y, final int w, final int h) {

@@ -34,11 +34,16 @@ public final class PixelProbe {
         final List<int[]> children = PixelImages.children(Path.of(args[0].replace(".ppm", ".children")));
         try (OcrEngine ocr = OcrEngine.open(null, "eng")) {
             final WindowAnalyzer analyzer = new WindowAnalyzer(ocr);
+            final java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
             PixelWindow pw = null;
+            long cpuNs = 0;
             for (int i = 0; i < repeat; i++) {
+                final long c0 = cpu.getCurrentThreadCpuTime();
                 pw = analyzer.analyze(1, (int[]) image[0], (int) image[1], (int) image[2], i, children, List.of(),
                     new WindowAnalyzer.Budget(5_000, 256));
+                cpuNs = cpu.getCurrentThreadCpuTime() - c0;
             }
+            System.out.printf("last reading's CPU %.1f ms%n", cpuNs / 1e6);
             print(ppm.toString(), pw);
         }
     }
