@@ -222,55 +222,35 @@ final class GlyphShapes {
             return parts;
         }
         final int threshold = (background + darkest) / 2;
-        final boolean[] seen = new boolean[w * h];
-        final int[] stack = new int[w * h];
-        final List<Integer> members = new ArrayList<>();
+        final int[] label = new int[w * h];
+        for (int i = 0; i < w * h; i++) {
+            label[i] = (crop[i] & 0xFF) < threshold ? Flood.OPEN : 0;
+        }
+        final Flood flood = new Flood();
+        int next = 0;
         for (int start = 0; start < w * h && parts.size() < limit; start++) {
-            if (seen[start] || (crop[start] & 0xFF) >= threshold) {
+            if (label[start] != Flood.OPEN) {
                 continue;
             }
-            members.clear();
-            int top = 0;
-            stack[top++] = start;
-            seen[start] = true;
-            int x0 = w;
-            int y0 = h;
-            int x1 = -1;
-            int y1 = -1;
-            while (top > 0) {
-                final int i = stack[--top];
-                members.add(i);
-                final int x = i % w;
-                final int y = i / w;
-                x0 = Math.min(x0, x);
-                x1 = Math.max(x1, x);
-                y0 = Math.min(y0, y);
-                y1 = Math.max(y1, y);
-                for (int dy = -1; dy <= 1; dy++) {
-                    for (int dx = -1; dx <= 1; dx++) {
-                        final int nx = x + dx;
-                        final int ny = y + dy;
-                        if (nx >= 0 && nx < w && ny >= 0 && ny < h && !seen[ny * w + nx]
-                            && (crop[ny * w + nx] & 0xFF) < threshold) {
-                            seen[ny * w + nx] = true;
-                            stack[top++] = ny * w + nx;
-                        }
-                    }
-                }
-            }
-            final int pw = x1 - x0 + 1;
-            final int ph = y1 - y0 + 1;
+            final int id = ++next;
+            flood.fill(label, w, h, start, id);
+            final int x0 = flood.minX();
+            final int y0 = flood.minY();
+            final int pw = flood.maxX() - x0 + 1;
+            final int ph = flood.maxY() - y0 + 1;
             final int[] rows = new int[ph];
             final int[] columns = new int[pw];
             final boolean[] ink = new boolean[pw * ph];
-            for (final int i : members) {
-                final int x = i % w - x0;
-                final int y = i / w - y0;
-                rows[y]++;
-                columns[x]++;
-                ink[y * pw + x] = true;
+            for (int y = 0; y < ph; y++) {
+                for (int x = 0; x < pw; x++) {
+                    if (label[(y0 + y) * w + x0 + x] == id) {
+                        rows[y]++;
+                        columns[x]++;
+                        ink[y * pw + x] = true;
+                    }
+                }
             }
-            parts.add(new Part(x0, y0, x1, y1, rows, columns, ink));
+            parts.add(new Part(x0, y0, flood.maxX(), flood.maxY(), rows, columns, ink));
         }
         return parts;
     }

@@ -26,59 +26,29 @@ final class LightTextBands {
     private static final int MIN_TEXT_CONTRAST = 60;
 
     private int[] labels = new int[0];
-    private int[] stack = new int[0];
+    private final Flood flood = new Flood();
 
     /** The bands of a grey image, {x, y, w, h, mean grey of the band's own pixels} each. */
     List<int[]> find(final byte[] grey, final int width, final int height) {
         final int n = width * height;
         if (labels.length < n) {
             labels = new int[n];
-            stack = new int[n];
         }
-        java.util.Arrays.fill(labels, 0, n, 0);
+        for (int i = 0; i < n; i++) {
+            labels[i] = (grey[i] & 0xFF) < BAND_GREY ? Flood.OPEN : 0;
+        }
         final List<int[]> bands = new ArrayList<>();
         int next = 0;
         for (int start = 0; start < n; start++) {
-            if (labels[start] != 0 || (grey[start] & 0xFF) >= BAND_GREY) {
+            if (labels[start] != Flood.OPEN) {
                 continue;
             }
             final int id = ++next;
-            int top = 0;
-            stack[top++] = start;
-            labels[start] = id;
-            int minX = width;
-            int minY = height;
-            int maxX = -1;
-            int maxY = -1;
-            long count = 0;
-            long sum = 0;
-            while (top > 0) {
-                final int i = stack[--top];
-                final int x = i % width;
-                final int y = i / width;
-                count++;
-                sum += grey[i] & 0xFF;
-                minX = Math.min(minX, x);
-                maxX = Math.max(maxX, x);
-                minY = Math.min(minY, y);
-                maxY = Math.max(maxY, y);
-                for (int dy = -1; dy <= 1; dy++) {
-                    final int ny = y + dy;
-                    if (ny < 0 || ny >= height) {
-                        continue;
-                    }
-                    for (int dx = -1; dx <= 1; dx++) {
-                        final int nx = x + dx;
-                        if (nx >= 0 && nx < width) {
-                            final int j = ny * width + nx;
-                            if (labels[j] == 0 && (grey[j] & 0xFF) < BAND_GREY) {
-                                labels[j] = id;
-                                stack[top++] = j;
-                            }
-                        }
-                    }
-                }
-            }
+            final long count = flood.fill(labels, width, height, start, id);
+            final int minX = flood.minX();
+            final int minY = flood.minY();
+            final int maxX = flood.maxX();
+            final int maxY = flood.maxY();
             final int w = maxX - minX + 1;
             final int h = maxY - minY + 1;
             if (w < MIN_WIDTH || h < MIN_HEIGHT || h > MAX_HEIGHT || w < 2 * h || count < MIN_FILL * w * h) {
@@ -87,11 +57,14 @@ final class LightTextBands {
             // the holes: what in the box is not the band (the glyphs, and anti-aliasing round them)
             long holes = 0;
             long holeSum = 0;
+            long sum = 0;
             for (int y = minY; y <= maxY; y++) {
                 for (int x = minX; x <= maxX; x++) {
                     if (labels[y * width + x] != id) {
                         holes++;
                         holeSum += grey[y * width + x] & 0xFF;
+                    } else {
+                        sum += grey[y * width + x] & 0xFF;
                     }
                 }
             }
