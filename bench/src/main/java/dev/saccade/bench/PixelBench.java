@@ -145,6 +145,8 @@ public final class PixelBench {
         final int[] step = {0};
         int mismatches = 0;
         for (int r = 0; r < rounds; r++) {
+            final org.HdrHistogram.Histogram reuseRound = new org.HdrHistogram.Histogram(3);
+            final org.HdrHistogram.Histogram wholeRound = new org.HdrHistogram.Histogram(3);
             for (int k = 0; k < reads; k++) {
                 final long hash = reader.capturedHash(w);
                 run(desktop, "xdotool", "key", step[0]++ % 2 == 0 ? "Down" : "Up");
@@ -152,12 +154,12 @@ public final class PixelBench {
                 final long c0 = cpu.getCurrentThreadCpuTime();
                 final long t0 = System.nanoTime();
                 final PixelWindow reused = reader.readReusing(w, 60_000, 64);
-                reuse.h.recordValue(System.nanoTime() - t0);
+                reuseRound.recordValue(System.nanoTime() - t0);
                 final long c1 = cpu.getCurrentThreadCpuTime();
                 reuseCpu.recordValue(c1 - c0);
                 final long t1 = System.nanoTime();
                 final PixelWindow fresh = reader.read(w, 60_000, 64);
-                whole.h.recordValue(System.nanoTime() - t1);
+                wholeRound.recordValue(System.nanoTime() - t1);
                 wholeCpu.recordValue(cpu.getCurrentThreadCpuTime() - c1);
                 if (reused.pixelHash() != fresh.pixelHash() || !texts(reused).equals(texts(fresh))) {
                     mismatches++; // the reused texts are not the whole reading's (or the pixels moved between)
@@ -166,6 +168,10 @@ public final class PixelBench {
                     }
                 }
             }
+            reuse.h.add(reuseRound);
+            whole.h.add(wholeRound);
+            reuse.roundP50[r] = reuseRound.getValueAtPercentile(50);
+            whole.roundP50[r] = wholeRound.getValueAtPercentile(50);
         }
         final long[] after = reader.reuseCounts();
         reuse.print();
