@@ -9,10 +9,11 @@ import java.util.List;
 
 /**
  * Turns one window's pixels into {@link PixelElement}s: candidate boxes (the edge/contour
- * {@link BoxFinder}'s and the window's X child windows), one OCR pass over the window (dark
- * boxes inverted first: Tesseract reads dark text on light), a second OCR per box that the pass
- * left empty (upscaled, padded, one line), a role from each box's shape, and the words outside
- * any box grouped into text lines. Secure rectangles are blanked before OCR and nothing is
+ * {@link BoxFinder}'s and the window's X child windows), each label-sized box read on its own
+ * ({@link BoxReader}: a symbol by its shape, else upscaled, padded, one line), then one text
+ * pass over the rest of the window ({@link TextPass}; those boxes blanked, dark boxes inverted
+ * and light-text bands made dark on white first: Tesseract reads dark text on light), a role
+ * from each box's shape, and the words outside any box grouped into text lines. Secure rectangles are blanked before OCR and nothing is
  * reported over them. Bounded by a deadline and a budget of per-box reads; a cut reading is
  * marked incomplete. A reusing analyzer (the pixel source's) reads again only the boxes and the
  * rows of text whose pixels changed since its last reading of the window. One thread uses an
