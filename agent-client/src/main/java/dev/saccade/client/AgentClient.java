@@ -7,11 +7,16 @@ import dev.saccade.protocol.HelloCompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -19,10 +24,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.bytes.BytesStore;
-import org.newsclub.net.unix.AFSocket;
-import org.newsclub.net.unix.AFUNIXSocketAddress;
-import org.newsclub.net.unix.AFUNIXSocketChannel;
-import org.newsclub.net.unix.ConnectionRefusedSocketException;
 
 /**
  * The blocking agent-endpoint client of the CLI, MCP, PCP and the benchmarks: connect, Hello, then one
@@ -48,16 +49,22 @@ public final class AgentClient implements AutoCloseable {
     /** Pause between connects while the service's backlog is full (EAGAIN). */
     private static final long CONNECT_RETRY_NS = TimeUnit.MILLISECONDS.toNanos(5);
     /**
-     * Bytes per stream read/write. junixsocket copies through a per-thread direct buffer that it
-     * caches up to 1 MiB and allocates afresh above; chunks keep it small and reused.
+     * Bytes per channel read/write. The JDK copies a heap buffer through a per-thread direct
+     * buffer it caches (up to jdk.nio.maxCachedBufferSize); chunks keep it small and reused.
      */
     private static final int IO_CHUNK_BYTES = 64 * 1024;
 
     private final Path path;
-    private final AFUNIXSocketChannel channel;
-    private final AFSocket<AFUNIXSocketAddress> socket;
-    private final InputStream in;
-    private final OutputStream out;
+    /**
+     * The JDK's own AF_UNIX channel (Java 16+), non-blocking, waited on with {@link #selector}:
+     * a one-shot CLI command spent ~100 ms starting junixsocket (its native library and its
+     * capability probes) for one connection that needs nothing the JDK lacks (issue 16).
+     */
+    private final SocketChannel channel;
+    private final Selector selector;
+    private final SelectionKey key;
+    private final ByteBuffer sendBuffer;
+    private final ByteBuffer receiveBuffer;
     private final byte[] sendArray = new byte[LENGTH_PREFIX_BYTES + MAX_FRAME_BYTES];
     private final byte[] receiveArray = new byte[LENGTH_PREFIX_BYTES + MAX_FRAME_BYTES];
     private final BytesStore<?, byte[]> sendStore = BytesStore.wrap(sendArray);
@@ -71,12 +78,18 @@ public final class AgentClient implements AutoCloseable {
     private long readTimeoutNs = DEFAULT_READ_TIMEOUT.toNanos();
     private boolean closed;
 
-    private AgentClient(final Path path, final AFUNIXSocketChannel channel) throws IOException {
+    private AgentClient(final Path path, final SocketChannel channel) throws IOException {
         this.path = path;
         this.channel = channel;
-        this.socket = channel.socket();
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
+        this.selector = Selector.open();
+        try {
+            this.key = channel.register(selector, 0);
+        } catch (final IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
+        this.sendBuffer = ByteBuffer.wrap(sendArray);
+        this.receiveBuffer = ByteBuffer.wrap(receiveArray);
     }
 
     /**
@@ -87,22 +100,25 @@ public final class AgentClient implements AutoCloseable {
      * @throws SocketTimeoutException if the service never had room in its backlog in time.
      */
     public static AgentClient connect(final Path socket, final Duration timeout) throws IOException {
-        final AFUNIXSocketAddress address = AFUNIXSocketAddress.of(socket);
+        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
         final long startNs = System.nanoTime();
         final long timeoutNs = timeout.toNanos();
         while (true) {
-            final AFUNIXSocketChannel channel = AFUNIXSocketChannel.open();
+            final SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             boolean connected = false;
             try {
                 channel.configureBlocking(false);
-                // Non-blocking on purpose: a blocking connect to a full backlog ignores junixsocket's
-                // connect timeout and hangs; non-blocking it fails at once with EAGAIN (false here).
-                if (channel.connect(address)) {
-                    channel.configureBlocking(true);
+                // Non-blocking on purpose: a blocking connect to a full backlog waits for room with
+                // no bound; non-blocking it fails at once with EAGAIN, and this loop bounds the wait.
+                if (channel.connect(address) || channel.finishConnect()) {
+                    final AgentClient client = new AgentClient(socket, channel);
                     connected = true;
-                    return new AgentClient(socket, channel);
+                    return client;
                 }
-            } catch (final ConnectionRefusedSocketException e) {
+            } catch (final ConnectException e) {
+                if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new ServiceUnavailableException(socket, "no socket file there", e);
+                }
                 throw new ServiceUnavailableException(socket,
                     "connection refused: nothing listens on that socket file; it is left over from a service that"
                         + " is gone", e);
@@ -110,7 +126,9 @@ public final class AgentClient implements AutoCloseable {
                 if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
                     throw new ServiceUnavailableException(socket, "no socket file there", e);
                 }
-                throw new IOException("cannot connect to " + socket + ": " + e.getMessage(), e);
+                if (!backlogFull(e)) {
+                    throw new IOException("cannot connect to " + socket + ": " + e.getMessage(), e);
+                }
             } finally {
                 if (!connected) {
                     channel.close();
@@ -206,11 +224,13 @@ public final class AgentClient implements AutoCloseable {
         final int total = LENGTH_PREFIX_BYTES + length;
         try {
             for (int done = 0; done < total; ) {
-                final int chunk = Math.min(IO_CHUNK_BYTES, total - done);
-                out.write(sendArray, done, chunk);
-                done += chunk;
+                sendBuffer.limit(Math.min(total, done + IO_CHUNK_BYTES)).position(done);
+                final int count = channel.write(sendBuffer);
+                if (count == 0) {
+                    await(SelectionKey.OP_WRITE, 0); // the kernel's buffer is full: until it has room
+                }
+                done += count;
             }
-            out.flush();
         } catch (final IOException e) {
             throw fail(e);
         }
@@ -268,13 +288,8 @@ public final class AgentClient implements AutoCloseable {
             return true;
         }
         try {
-            channel.configureBlocking(false);
-            try {
-                peek.clear();
-                return channel.read(peek) != 0;
-            } finally {
-                channel.configureBlocking(true);
-            }
+            peek.clear();
+            return channel.read(peek) != 0; // non-blocking: 0 while the service is there and silent
         } catch (final IOException e) {
             return true;
         }
@@ -286,7 +301,11 @@ public final class AgentClient implements AutoCloseable {
             return;
         }
         closed = true;
-        channel.close();
+        try {
+            channel.close();
+        } finally {
+            selector.close();
+        }
     }
 
     private void readFully(final int offset, final int length, final long deadlineNs) throws IOException {
@@ -298,12 +317,13 @@ public final class AgentClient implements AutoCloseable {
             }
             final int count;
             try {
-                // SO_TIMEOUT bounds one read; re-arming it with what is left bounds the whole reply.
-                socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE,
-                    TimeUnit.NANOSECONDS.toMillis(remainingNs + 999_999))));
-                count = in.read(receiveArray, offset + done, Math.min(IO_CHUNK_BYTES, length - done));
-            } catch (final SocketTimeoutException e) {
-                throw fail(timeout());
+                receiveBuffer.limit(offset + done + Math.min(IO_CHUNK_BYTES, length - done)).position(offset + done);
+                count = channel.read(receiveBuffer);
+                if (count == 0) {
+                    // nothing yet: wait for bytes, for what is left of the whole reply's time
+                    await(SelectionKey.OP_READ, Math.max(1, TimeUnit.NANOSECONDS.toMillis(remainingNs + 999_999)));
+                    continue;
+                }
             } catch (final IOException e) {
                 throw fail(e);
             }
@@ -314,6 +334,26 @@ public final class AgentClient implements AutoCloseable {
             }
             done += count;
         }
+    }
+
+    /** Waits until the channel is ready for {@code op}, at most {@code timeoutMs} (0: no bound). */
+    private void await(final int op, final long timeoutMs) throws IOException {
+        key.interestOps(op);
+        try {
+            selector.select(timeoutMs);
+        } finally {
+            key.interestOps(0);
+        }
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting on " + path);
+        }
+    }
+
+    /** EAGAIN from a non-blocking connect: the listener's backlog is full (the JDK has no type for it). */
+    private static boolean backlogFull(final SocketException e) {
+        final String message = e.getMessage();
+        return message != null && (message.contains("temporarily unavailable") || message.contains("EAGAIN"));
     }
 
     private SocketTimeoutException timeout() {

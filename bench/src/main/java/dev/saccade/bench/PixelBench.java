@@ -26,7 +26,9 @@ import java.util.concurrent.locks.LockSupport;
  * no segmentation; goal p50 ≤ 150 ms for gtk3-demo on one core ({@code bench/run pixel} pins
  * the JVM and the desktop it starts to one CPU with taskset); (2) captures, analyses and the
  * pixel thread's CPU per minute of a running {@link PixelSource} (serving both windows) while
- * nothing on the desktop changes; goal 0 captures. Settings ({@code name=value}): {@code warmup}
+ * nothing on the desktop changes; goal 0 captures; (3) gtk3-demo re-read as the pixel source
+ * reads it after a real change (its list selection moved), against a whole reading of the same
+ * pixels in the same run, and whether both read the same texts. Settings ({@code name=value}): {@code warmup}
  * (3), {@code rounds} (5), {@code reads} (6 per window per round), {@code idle.seconds} (60).
  */
 public final class PixelBench {
@@ -108,6 +110,7 @@ public final class PixelBench {
                     lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_%s_vs_whole_window_ocr p50_ratio=%.2f"
                         + " p99_ratio=%.2f", names[i], ratio(read[i], baseline[i], 50), ratio(read[i], baseline[i], 99)));
                 }
+                lines.addAll(afterChange(desktop, reader, gtkWindow, gtk.windowId(), rounds, reads));
                 final long gtkP50 = read[0].h.getValueAtPercentile(50);
                 final long gtkCpuP50 = readCpu[0].getValueAtPercentile(50);
                 lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_gtk3_demo_goal p50_ns=%d cpu_p50_ns=%d goal_ns=%d"
@@ -118,6 +121,107 @@ public final class PixelBench {
         }
         System.out.println();
         lines.forEach(System.out::println);
+    }
+
+    /**
+     * (3) gtk3-demo read as the pixel source reads it, after a real change: the list's selection
+     * moved (Down, then Up, by xdotool's XTEST keys), which also changes the description pane.
+     * Each change is followed, once the window's pixels have changed and stayed so for 30 ms, by
+     * a reusing reading (the boxes and rows that did not change are not read again) and, as the
+     * baseline of the same run, a whole reading of the same pixels.
+     */
+    private static List<String> afterChange(final TestDesktop desktop, final WindowReader reader, final WindowInfo w,
+        final long xid, final int rounds, final int reads) throws Exception {
+        run(desktop, "xdotool", "windowactivate", "--sync", Long.toString(xid));
+        reader.readReusing(w, 60_000, 64);
+        final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        final ClickBench.Series reuse = new ClickBench.Series("pixel_reread_after_change_gtk3_demo",
+            "reusing reading after a selection change", rounds);
+        final ClickBench.Series whole = new ClickBench.Series("whole_read_after_change_gtk3_demo",
+            "whole reading of the same pixels", rounds);
+        final org.HdrHistogram.Histogram reuseCpu = new org.HdrHistogram.Histogram(3);
+        final org.HdrHistogram.Histogram wholeCpu = new org.HdrHistogram.Histogram(3);
+        final long[] before = reader.reuseCounts();
+        final int[] step = {0};
+        int mismatches = 0;
+        for (int r = 0; r < rounds; r++) {
+            final org.HdrHistogram.Histogram reuseRound = new org.HdrHistogram.Histogram(3);
+            final org.HdrHistogram.Histogram wholeRound = new org.HdrHistogram.Histogram(3);
+            for (int k = 0; k < reads; k++) {
+                final long hash = reader.capturedHash(w);
+                run(desktop, "xdotool", "key", step[0]++ % 2 == 0 ? "Down" : "Up");
+                awaitRedrawn(reader, w, hash);
+                final long c0 = cpu.getCurrentThreadCpuTime();
+                final long t0 = System.nanoTime();
+                final PixelWindow reused = reader.readReusing(w, 60_000, 64);
+                reuseRound.recordValue(System.nanoTime() - t0);
+                final long c1 = cpu.getCurrentThreadCpuTime();
+                reuseCpu.recordValue(c1 - c0);
+                final long t1 = System.nanoTime();
+                final PixelWindow fresh = reader.read(w, 60_000, 64);
+                wholeRound.recordValue(System.nanoTime() - t1);
+                wholeCpu.recordValue(cpu.getCurrentThreadCpuTime() - c1);
+                if (reused.pixelHash() != fresh.pixelHash() || !texts(reused).equals(texts(fresh))) {
+                    mismatches++; // the reused texts are not the whole reading's (or the pixels moved between)
+                    if (mismatches <= 3) {
+                        System.out.println("  mismatch: reused " + texts(reused) + "\n  whole  " + texts(fresh));
+                    }
+                }
+            }
+            reuse.h.add(reuseRound);
+            whole.h.add(wholeRound);
+            reuse.roundP50[r] = reuseRound.getValueAtPercentile(50);
+            whole.roundP50[r] = wholeRound.getValueAtPercentile(50);
+        }
+        final long[] after = reader.reuseCounts();
+        reuse.print();
+        whole.print();
+        final List<String> out = new ArrayList<>();
+        out.add(reuse.machineLine());
+        out.add(whole.machineLine());
+        out.add(String.format(Locale.ROOT, "BENCH figure=pixel_reread_after_change_gtk3_demo_cpu count=%d p50_ns=%d"
+            + " p99_ns=%d whole_read_cpu_p50_ns=%d p50_ratio=%.2f box_hits=%d band_reads=%d unchanged=%d"
+            + " text_mismatches=%d", reuseCpu.getTotalCount(), reuseCpu.getValueAtPercentile(50),
+            reuseCpu.getValueAtPercentile(99), wholeCpu.getValueAtPercentile(50),
+            (double) reuseCpu.getValueAtPercentile(50) / wholeCpu.getValueAtPercentile(50), after[0] - before[0],
+            after[1] - before[1], after[2] - before[2], mismatches));
+        return out;
+    }
+
+    /** The window's element texts, sorted. */
+    private static List<String> texts(final PixelWindow w) {
+        final List<String> texts = new ArrayList<>();
+        for (final dev.saccade.owner.pixel.PixelElement e : w.elements()) {
+            texts.add(e.text());
+        }
+        texts.sort(null);
+        return texts;
+    }
+
+    /** Until the window's pixels differ from {@code before} and then hold still for 30 ms. */
+    private static void awaitRedrawn(final WindowReader reader, final WindowInfo w, final long before) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long last = before;
+        while (true) {
+            LockSupport.parkNanos(30_000_000L);
+            final long now = reader.capturedHash(w);
+            if (now != before && now == last) {
+                return;
+            }
+            last = now;
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("gtk3-demo did not redraw after the key");
+            }
+        }
+    }
+
+    private static void run(final TestDesktop desktop, final String... command) throws Exception {
+        final Process p = desktop.configure(new ProcessBuilder(command)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " failed");
+        }
     }
 
     /** A running pixel source on the unchanged desktop: captures, analyses and CPU per minute. */

@@ -193,7 +193,21 @@ class LauncherIT {
         if (Files.isReadable(archive)) {
             flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off"));
         }
+        flags.addAll(nativeLibraryFlags());
         return flags;
+    }
+
+    /** junixsocket's library extracted by make-cds into lib/native, passed to every command. */
+    private static List<String> nativeLibraryFlags() throws IOException {
+        final Path dir = DIST.toRealPath().resolve("lib/native");
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString())
+                .filter(n -> n.startsWith("libjunixsocket-native-") && n.endsWith(".so")).sorted()
+                .map(n -> "-Dorg.newsclub.net.unix.library.override=" + dir.resolve(n)).toList();
+        }
     }
 
     /** The Java versions the distribution has class-data archives for. */
@@ -215,7 +229,10 @@ class LauncherIT {
         assertEquals(0, result.exitCode, result::describe);
         final List<String> arguments = argumentsOf(result);
         assertEquals(BASE_FLAGS, arguments.subList(0, BASE_FLAGS.size()));
-        assertEquals(List.of(C1_ONLY, "-cp"), arguments.subList(BASE_FLAGS.size(), BASE_FLAGS.size() + 2),
+        final List<String> expected = new ArrayList<>(List.of(C1_ONLY));
+        expected.addAll(nativeLibraryFlags()); // the extracted library needs no version
+        expected.add("-cp");
+        assertEquals(expected, arguments.subList(BASE_FLAGS.size(), BASE_FLAGS.size() + expected.size()),
             "no version, no archive");
     }
 

@@ -23,7 +23,7 @@ final class BoxFinder {
     private static final int BAND = 2;
 
     private int[] labels = new int[0];
-    private int[] stack = new int[0];
+    private final Flood flood = new Flood();
 
     /** A rectangle found: its bounds in the image and the share of its perimeter covered. */
     record Box(int x, int y, int width, int height, double cover) {
@@ -53,10 +53,9 @@ final class BoxFinder {
         final int n = width * height;
         if (labels.length < n) {
             labels = new int[n];
-            stack = new int[n];
         }
         final int[] label = labels;
-        // edges: 0 = none, -1 = edge not yet labelled
+        // edges: 0 = none, Flood.OPEN = edge not yet labelled
         for (int y = 0; y < height; y++) {
             final int row = y * width;
             for (int x = 0; x < width; x++) {
@@ -64,56 +63,21 @@ final class BoxFinder {
                 final int g = grey[i] & 0xFF;
                 final int right = x + 1 < width ? Math.abs((grey[i + 1] & 0xFF) - g) : 0;
                 final int down = y + 1 < height ? Math.abs((grey[i + width] & 0xFF) - g) : 0;
-                label[i] = right > EDGE_THRESHOLD || down > EDGE_THRESHOLD ? -1 : 0;
+                label[i] = right > EDGE_THRESHOLD || down > EDGE_THRESHOLD ? Flood.OPEN : 0;
             }
         }
         final List<Box> boxes = new ArrayList<>();
         int next = 0;
         for (int start = 0; start < n; start++) {
-            if (label[start] != -1) {
+            if (label[start] != Flood.OPEN) {
                 continue;
             }
             final int id = ++next;
-            int top = 0;
-            stack[top++] = start;
-            label[start] = id;
-            int minX = width;
-            int minY = height;
-            int maxX = -1;
-            int maxY = -1;
-            while (top > 0) {
-                final int i = stack[--top];
-                final int x = i % width;
-                final int y = i / width;
-                if (x < minX) {
-                    minX = x;
-                }
-                if (x > maxX) {
-                    maxX = x;
-                }
-                if (y < minY) {
-                    minY = y;
-                }
-                if (y > maxY) {
-                    maxY = y;
-                }
-                for (int dy = -1; dy <= 1; dy++) {
-                    final int ny = y + dy;
-                    if (ny < 0 || ny >= height) {
-                        continue;
-                    }
-                    for (int dx = -1; dx <= 1; dx++) {
-                        final int nx = x + dx;
-                        if (nx >= 0 && nx < width) {
-                            final int j = ny * width + nx;
-                            if (label[j] == -1) {
-                                label[j] = id;
-                                stack[top++] = j;
-                            }
-                        }
-                    }
-                }
-            }
+            flood.fill(label, width, height, start, id);
+            final int minX = flood.minX();
+            final int minY = flood.minY();
+            final int maxX = flood.maxX();
+            final int maxY = flood.maxY();
             final int w = maxX - minX + 1;
             final int h = maxY - minY + 1;
             if (w < MIN_WIDTH || h < MIN_HEIGHT || (w >= width - 2 && h >= height - 2)) {

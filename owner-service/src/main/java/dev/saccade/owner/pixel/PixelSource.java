@@ -191,7 +191,7 @@ public final class PixelSource implements AutoCloseable {
             engineLanguages, context.serve().name().toLowerCase());
         started.countDown();
         try {
-            loop(x, new WindowAnalyzer(ocr));
+            loop(x, new WindowAnalyzer(ocr, true));
         } catch (final RuntimeException e) {
             LOG.error("event=pixel_failure display={}", context.display(), e);
         } finally {

@@ -9,70 +9,52 @@ import java.util.List;
 
 /**
  * Turns one window's pixels into {@link PixelElement}s: candidate boxes (the edge/contour
- * {@link BoxFinder}'s and the window's X child windows), one OCR pass over the window (dark
- * boxes inverted first: Tesseract reads dark text on light), a second OCR per box that the pass
- * left empty (upscaled, padded, one line), a role from each box's shape, and the words outside
- * any box grouped into text lines. Secure rectangles are blanked before OCR and nothing is
+ * {@link BoxFinder}'s and the window's X child windows), each label-sized box read on its own
+ * ({@link BoxReader}: a symbol by its shape, else upscaled, padded, one line), then one text
+ * pass over the rest of the window ({@link TextPass}; those boxes blanked, dark boxes inverted
+ * and light-text bands made dark on white first: Tesseract reads dark text on light), a role
+ * from each box's shape, and the words outside any box grouped into text lines. Secure rectangles are blanked before OCR and nothing is
  * reported over them. Bounded by a deadline and a budget of per-box reads; a cut reading is
- * marked incomplete. One thread uses an instance.
+ * marked incomplete. A reusing analyzer (the pixel source's) reads again only the boxes and the
+ * rows of text whose pixels changed since its last reading of the window. One thread uses an
+ * instance.
  */
 final class WindowAnalyzer {
     /** Words Tesseract is less sure of than this are dropped (noise from icons and borders). */
     private static final float MIN_WORD_CONFIDENCE = 40f;
-    /** A box read on its own: single symbols score low even when right. */
-    private static final float MIN_BOX_WORD_CONFIDENCE = 20f;
-    private static final int DARK = 110;
-    private static final int BOX_SCALE = 2;
-    /** A box read less surely than this is read again at twice the scale; the surer reading wins. */
-    private static final float SURE_BOX_CONFIDENCE = 85f;
-    private static final int BOX_PAD = 8;
-    private static final int BOX_INSET = 2;
+    static final int DARK = 110;
     private static final int MAX_LABEL_HEIGHT = 64;
     private static final int MAX_LABEL_WIDTH = 480;
 
     private final BoxFinder finder = new BoxFinder();
-    private final OcrEngine ocr;
+    private final LightTextBands bands = new LightTextBands();
+    private final BoxReader boxes;
+    private final TextPass text;
     private byte[] grey = new byte[0];
     private byte[] ocrImage = new byte[0];
     private final List<OcrWord> words = new ArrayList<>();
-    private final List<OcrWord> boxWords = new ArrayList<>();
 
+    /** An analyzer that reads every window whole: no reuse of earlier readings (benchmarks, tests). */
     WindowAnalyzer(final OcrEngine ocr) {
-        this.ocr = ocr;
+        this(ocr, false);
+    }
+
+    /**
+     * @param reuse keep what was read in each box and each window's text, and read again only the
+     *     boxes and the rows whose pixels changed ({@link BoxReader}, {@link TextPass})
+     */
+    WindowAnalyzer(final OcrEngine ocr, final boolean reuse) {
+        this.boxes = new BoxReader(ocr, reuse);
+        this.text = new TextPass(ocr, reuse);
+    }
+
+    /** Boxes and text passes answered from earlier readings: {box hits, band reads, unchanged passes}. */
+    long[] reuseCounts() {
+        return new long[] {boxes.hits(), text.bandReads(), text.unchanged()};
     }
 
     /** Bounds of the analysis: time for the whole window and per-box OCR reads. */
     record Budget(int deadlineMs, int maxBoxReads) {
-    }
-
-    /** A candidate box and what was read in it. */
-    private static final class Candidate {
-        final int x;
-        final int y;
-        final int w;
-        final int h;
-        final boolean exact; // an X child window: exact geometry
-        boolean bordered;
-        double cover;
-        boolean container;
-        boolean read;
-        final List<OcrWord> words = new ArrayList<>();
-        float ocrConfidence = 100f;
-
-        Candidate(final int x, final int y, final int w, final int h, final boolean exact, final boolean bordered,
-            final double cover) {
-            this.x = x;
-            this.y = y;
-            this.w = w;
-            this.h = h;
-            this.exact = exact;
-            this.bordered = bordered;
-            this.cover = cover;
-        }
-
-        boolean holds(final int px, final int py) {
-            return px >= x && px < x + w && py >= y && py < y + h;
-        }
     }
 
     /**
@@ -110,23 +92,38 @@ final class WindowAnalyzer {
             }
             boxReads++;
             c.read = true;
-            readBox(c, candidates, width, (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L));
+            boxes.read(c, candidates, grey, width, (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L));
         }
         System.arraycopy(grey, 0, ocrImage, 0, n);
         final boolean darkWindow = mean(grey, width, 0, 0, width, height) < DARK;
         if (darkWindow) {
             invert(ocrImage, width, 0, 0, width, height);
         }
+        final List<Candidate> changed = new ArrayList<>();
         for (final Candidate c : candidates) {
             if (c.read) {
                 fill(ocrImage, width, height, c.x, c.y, c.w, c.h, (byte) 0xFF);
+                changed.add(c);
             } else if (!c.container && (mean(grey, width, c.x, c.y, c.w, c.h) < DARK) != darkWindow) {
                 invert(ocrImage, width, c.x, c.y, c.w, c.h);
+                changed.add(c);
+            }
+        }
+        if (!darkWindow) {
+            // light text on a filled band (a selected row): dark on light for Tesseract
+            for (final int[] b : bands.find(grey, width, height)) {
+                boolean clear = true;
+                for (final Candidate c : changed) {
+                    clear &= !Geometry.intersects(b[0], b[1], b[2], b[3], c.x, c.y, c.w, c.h);
+                }
+                if (clear) {
+                    whiten(ocrImage, width, b);
+                }
             }
         }
         words.clear();
         final int remainingMs = (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L);
-        incomplete |= !ocr.recognize(ocrImage, width, height, Tesseract.PSM_SPARSE_TEXT, remainingMs, words);
+        incomplete |= !text.read(xid, ocrImage, width, height, remainingMs, words);
 
         final List<OcrWord> free = new ArrayList<>();
         for (final OcrWord word : words) {
@@ -225,7 +222,7 @@ final class WindowAnalyzer {
     }
 
     private static boolean labelSized(final Candidate c) {
-        return c.h <= MAX_LABEL_HEIGHT && c.w <= MAX_LABEL_WIDTH && c.w >= 2 * BOX_INSET + 6 && c.h >= 2 * BOX_INSET + 6;
+        return c.h <= MAX_LABEL_HEIGHT && c.w <= MAX_LABEL_WIDTH && c.w >= 2 * BoxReader.INSET + 6 && c.h >= 2 * BoxReader.INSET + 6;
     }
 
     private static Candidate smallestHolding(final List<Candidate> candidates, final int px, final int py) {
@@ -236,145 +233,6 @@ final class WindowAnalyzer {
             }
         }
         return best;
-    }
-
-    /**
-     * OCR of one box on its own: its inside, grey, dark inverted, its border (ink reaching the
-     * crop's edge: rectangles, ovals, focus rings) and the boxes inside it erased, 2× upscaled,
-     * padded, read as one line.
-     */
-    private void readBox(final Candidate c, final List<Candidate> candidates, final int width, final int deadlineMs) {
-        final int bx = c.x + BOX_INSET;
-        final int by = c.y + BOX_INSET;
-        final int bw = c.w - 2 * BOX_INSET;
-        final int bh = c.h - 2 * BOX_INSET;
-        final int[] histogram = new int[256];
-        final byte[] crop = new byte[bw * bh];
-        for (int y = 0; y < bh; y++) {
-            for (int x = 0; x < bw; x++) {
-                final int g = grey[(by + y) * width + bx + x] & 0xFF;
-                crop[y * bw + x] = (byte) g;
-                histogram[g]++;
-            }
-        }
-        int background = 0;
-        for (int g = 1; g < 256; g++) {
-            background = histogram[g] > histogram[background] ? g : background;
-        }
-        final boolean dark = background < DARK;
-        if (dark) {
-            background = 255 - background;
-            for (int i = 0; i < crop.length; i++) {
-                crop[i] = (byte) (255 - (crop[i] & 0xFF));
-            }
-        }
-        for (final Candidate o : candidates) {
-            if (o != c && o.w * o.h < c.w * c.h && c.holds(o.x + o.w / 2, o.y + o.h / 2)) {
-                fill(crop, bw, bh, o.x - bx, o.y - by, o.w, o.h, (byte) background);
-            }
-        }
-        if (eraseBorder(crop, bw, bh, background) >= bw + bh) {
-            c.bordered = true; // an outline all round (an Athena oval, a rounded frame): a control's shape
-        }
-        float best = readScaled(crop, bw, bh, background, bx, by, BOX_SCALE, deadlineMs, c.words);
-        if (best < SURE_BOX_CONFIDENCE) {
-            // doubtful: a second look at twice the size (digits such as 3 and 5 part there)
-            final List<OcrWord> second = new ArrayList<>();
-            final float other = readScaled(crop, bw, bh, background, bx, by, 2 * BOX_SCALE, deadlineMs, second);
-            if (other > best) {
-                c.words.clear();
-                c.words.addAll(second);
-                best = other;
-            }
-        }
-        if (!c.words.isEmpty()) {
-            c.ocrConfidence = best;
-        }
-    }
-
-    /** One read of a prepared crop at a scale; the words go to {@code out}; returns their mean confidence (0 if none). */
-    private float readScaled(final byte[] crop, final int bw, final int bh, final int background, final int bx,
-        final int by, final int scale, final int deadlineMs, final List<OcrWord> out) {
-        final int ow = bw * scale + 2 * BOX_PAD;
-        final int oh = bh * scale + 2 * BOX_PAD;
-        final byte[] image = new byte[ow * oh];
-        java.util.Arrays.fill(image, (byte) background);
-        upscale(crop, bw, bh, image, ow, BOX_PAD, scale);
-        boxWords.clear();
-        ocr.recognize(image, ow, oh, Tesseract.PSM_SINGLE_LINE, deadlineMs, boxWords);
-        float sum = 0;
-        for (final OcrWord word : boxWords) {
-            final String text = clean(word.text());
-            if (word.confidence() >= MIN_BOX_WORD_CONFIDENCE && !text.isEmpty()) {
-                out.add(new OcrWord(text, bx + (word.x() - BOX_PAD) / scale, by + (word.y() - BOX_PAD) / scale,
-                    word.width() / scale, word.height() / scale, 0, word.confidence()));
-                sum += word.confidence();
-            }
-        }
-        return out.isEmpty() ? 0 : sum / out.size();
-    }
-
-    /** Bilinear upscaling into {@code out} at ({@code pad}, {@code pad}): smooth edges read better than blocks. */
-    static void upscale(final byte[] in, final int w, final int h, final byte[] out, final int outWidth, final int pad,
-        final int scale) {
-        for (int y = 0; y < h * scale; y++) {
-            final double sy = Math.max(0, (y + 0.5) / scale - 0.5);
-            final int y0 = Math.min(h - 1, (int) sy);
-            final int y1 = Math.min(h - 1, y0 + 1);
-            final double fy = sy - y0;
-            final int dst = (pad + y) * outWidth + pad;
-            for (int x = 0; x < w * scale; x++) {
-                final double sx = Math.max(0, (x + 0.5) / scale - 0.5);
-                final int x0 = Math.min(w - 1, (int) sx);
-                final int x1 = Math.min(w - 1, x0 + 1);
-                final double fx = sx - x0;
-                final double top = (in[y0 * w + x0] & 0xFF) * (1 - fx) + (in[y0 * w + x1] & 0xFF) * fx;
-                final double bottom = (in[y1 * w + x0] & 0xFF) * (1 - fx) + (in[y1 * w + x1] & 0xFF) * fx;
-                out[dst + x] = (byte) (int) Math.round(top * (1 - fy) + bottom * fy);
-            }
-        }
-    }
-
-    /** Sets to the background every ink pixel connected to the crop's edge; returns how many. */
-    private static int eraseBorder(final byte[] crop, final int w, final int h, final int background) {
-        final int limit = background - 50;
-        final int[] stack = new int[w * h];
-        int top = 0;
-        int erased = 0;
-        for (int x = 0; x < w; x++) {
-            top = push(crop, stack, top, x, limit, background);
-            top = push(crop, stack, top, (h - 1) * w + x, limit, background);
-        }
-        for (int y = 0; y < h; y++) {
-            top = push(crop, stack, top, y * w, limit, background);
-            top = push(crop, stack, top, y * w + w - 1, limit, background);
-        }
-        while (top > 0) {
-            final int i = stack[--top];
-            erased++;
-            final int x = i % w;
-            final int y = i / w;
-            for (int dy = -1; dy <= 1; dy++) {
-                for (int dx = -1; dx <= 1; dx++) {
-                    final int nx = x + dx;
-                    final int ny = y + dy;
-                    if (nx >= 0 && nx < w && ny >= 0 && ny < h) {
-                        top = push(crop, stack, top, ny * w + nx, limit, background);
-                    }
-                }
-            }
-        }
-        return erased;
-    }
-
-    private static int push(final byte[] crop, final int[] stack, final int top, final int i, final int limit,
-        final int background) {
-        if ((crop[i] & 0xFF) < limit) {
-            crop[i] = (byte) background;
-            stack[top] = i;
-            return top + 1;
-        }
-        return top;
     }
 
     /** Border lines read as bars and brackets at a word's ends. */
@@ -562,6 +420,22 @@ final class WindowAnalyzer {
             }
         }
         return Math.sqrt(sum / ((long) w * h));
+    }
+
+    /**
+     * A light-text band {x, y, w, h, background} made dark text on white: its background (and
+     * anything darker) becomes white like the window round it, its lightest text black; a plain
+     * inversion would leave a grey bar whose edges Tesseract reads as part of the text.
+     */
+    private static void whiten(final byte[] g, final int width, final int[] band) {
+        final int background = band[4];
+        final int span = Math.max(1, 255 - background);
+        for (int r = band[1]; r < band[1] + band[3]; r++) {
+            for (int c = band[0]; c < band[0] + band[2]; c++) {
+                final int v = g[r * width + c] & 0xFF;
+                g[r * width + c] = (byte) (v <= background ? 255 : 255 - (v - background) * 255 / span);
+            }
+        }
     }
 
     private static void invert(final byte[] g, final int width, final int x, final int y, final int w, final int h) {

@@ -14,11 +14,13 @@ public final class WindowReader implements AutoCloseable {
     private final X11Capture x;
     private final OcrEngine ocr;
     private final WindowAnalyzer analyzer;
+    private final WindowAnalyzer reusing;
 
     private WindowReader(final X11Capture x, final OcrEngine ocr) {
         this.x = x;
         this.ocr = ocr;
         this.analyzer = new WindowAnalyzer(ocr);
+        this.reusing = new WindowAnalyzer(ocr, true);
     }
 
     /** @throws IOException when OCR cannot start; IllegalStateException when the display cannot be captured */
@@ -32,8 +34,26 @@ public final class WindowReader implements AutoCloseable {
         }
     }
 
-    /** Reads a window that lies on screen and that nothing covers. */
+    /** Reads a window that lies on screen and that nothing covers, whole (nothing reused). */
     public PixelWindow read(final WindowInfo w, final int deadlineMs, final int boxReads) {
+        return read(analyzer, w, deadlineMs, boxReads);
+    }
+
+    /**
+     * Reads a window as the pixel source does: what did not change since this method's last
+     * reading of it (boxes with the same pixels, rows of text outside the changed band) is reused.
+     */
+    public PixelWindow readReusing(final WindowInfo w, final int deadlineMs, final int boxReads) {
+        return read(reusing, w, deadlineMs, boxReads);
+    }
+
+    /** {box reads answered from earlier ones, text passes that read a band only, unchanged text passes} of {@link #readReusing}. */
+    public long[] reuseCounts() {
+        return reusing.reuseCounts();
+    }
+
+    private PixelWindow read(final WindowAnalyzer analyzer, final WindowInfo w, final int deadlineMs,
+        final int boxReads) {
         final int[] rgb = new int[w.width() * w.height()];
         if (!x.capture(w.x(), w.y(), w.width(), w.height(), rgb)) {
             throw new IllegalStateException("capture of " + w + " refused");
@@ -46,6 +66,15 @@ public final class WindowReader implements AutoCloseable {
         }
         return analyzer.analyze(w.xid(), rgb, w.width(), w.height(), PixelSource.hash(rgb), children, List.of(),
             new WindowAnalyzer.Budget(deadlineMs, boxReads));
+    }
+
+    /** A hash of the window's pixels as captured now (to wait for an app to redraw). */
+    public long capturedHash(final WindowInfo w) {
+        final int[] rgb = new int[w.width() * w.height()];
+        if (!x.capture(w.x(), w.y(), w.width(), w.height(), rgb)) {
+            throw new IllegalStateException("capture of " + w + " refused");
+        }
+        return PixelSource.hash(rgb);
     }
 
     /**

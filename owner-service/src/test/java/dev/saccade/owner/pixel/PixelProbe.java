@@ -3,25 +3,57 @@ package dev.saccade.owner.pixel;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.owner.x11.X11DesktopReader;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * By hand: prints what the pixel source finds in every window of a display (uncovered windows
- * read right; covered parts read what covers them). {@code java -cp ... PixelProbe :1}
+ * read right; covered parts read what covers them), {@code java -cp ... PixelProbe :1}; or in
+ * windows saved by {@link PixelImages} ({@code PixelProbe file.ppm [repeat]}: the timing of the
+ * last of the repeated readings).
  */
 public final class PixelProbe {
     public static void main(final String[] args) throws Exception {
+        if (args.length > 0 && args[0].endsWith(".ppm")) {
+            offline(args);
+            return;
+        }
         final String display = args.length > 0 ? args[0] : System.getenv("DISPLAY");
         final DesktopSnapshot snapshot = X11DesktopReader.readOnce(display);
         try (WindowReader reader = WindowReader.open(display, System.getProperty(PixelSourceContext.LANGUAGES_PROP, "eng"))) {
             for (final WindowInfo w : snapshot.windows()) {
-                final PixelWindow pw = reader.read(w, 5_000, 64);
-                System.out.printf("window %s '%s' %dx%d analyze %.1f ms incomplete %s%n", Long.toHexString(w.xid()),
-                    w.title(), w.width(), w.height(), pw.analysisNs() / 1e6, pw.incomplete());
-                for (final PixelElement e : pw.elements()) {
-                    System.out.printf("  role %d (%d,%d %dx%d) conf %.2f flags %d '%s'%n", e.role(), e.x(), e.y(),
-                        e.width(), e.height(), e.confidenceQ16() / 65535.0, e.flags(), e.text());
-                }
+                print(w.title(), reader.read(w, 5_000, 64));
             }
+        }
+    }
+
+    private static void offline(final String[] args) throws Exception {
+        final Path ppm = Path.of(args[0]);
+        final int repeat = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        final Object[] image = PixelImages.load(ppm);
+        final List<int[]> children = PixelImages.children(Path.of(args[0].replace(".ppm", ".children")));
+        try (OcrEngine ocr = OcrEngine.open(null, "eng")) {
+            final WindowAnalyzer analyzer = new WindowAnalyzer(ocr);
+            final java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            PixelWindow pw = null;
+            long cpuNs = 0;
+            for (int i = 0; i < repeat; i++) {
+                final long c0 = cpu.getCurrentThreadCpuTime();
+                pw = analyzer.analyze(1, (int[]) image[0], (int) image[1], (int) image[2], i, children, List.of(),
+                    new WindowAnalyzer.Budget(5_000, 256));
+                cpuNs = cpu.getCurrentThreadCpuTime() - c0;
+            }
+            System.out.printf("last reading's CPU %.1f ms%n", cpuNs / 1e6);
+            print(ppm.toString(), pw);
+        }
+    }
+
+    private static void print(final String title, final PixelWindow pw) {
+        System.out.printf("window '%s' %dx%d analyze %.1f ms incomplete %s%n", title, pw.width(), pw.height(),
+            pw.analysisNs() / 1e6, pw.incomplete());
+        for (final PixelElement e : pw.elements()) {
+            System.out.printf("  role %d (%d,%d %dx%d) conf %.2f flags %d '%s'%n", e.role(), e.x(), e.y(), e.width(),
+                e.height(), e.confidenceQ16() / 65535.0, e.flags(), e.text());
         }
     }
 }
