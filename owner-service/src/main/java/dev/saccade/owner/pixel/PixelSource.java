@@ -369,7 +369,7 @@ public final class PixelSource implements AutoCloseable {
             }
         }
         for (final int[] r : blank) {
-            fill(rgb, cw, ch, r);
+            blank(rgb, cw, ch, r);
         }
         final long hash = hash(rgb);
         if (before != null && before.pixelHash() == hash && before.width() == w.width() && before.height() == w.height()) {
@@ -461,13 +461,17 @@ public final class PixelSource implements AutoCloseable {
         return out;
     }
 
-    private static void fill(final int[] rgb, final int width, final int height, final int[] r) {
+    /** Paints {@code r} (x, y, w, h in the capture) white, clipped to the capture. */
+    static void blank(final int[] rgb, final int width, final int height, final int[] r) {
         final int x0 = Math.max(0, r[0]);
         final int y0 = Math.max(0, r[1]);
         final int x1 = Math.min(width, r[0] + r[2]);
         final int y1 = Math.min(height, r[1] + r[3]);
+        if (x0 >= x1 || y0 >= y1) {
+            return; // wholly outside (a window above, right of this one): its row start can lie past the image
+        }
         for (int y = y0; y < y1; y++) {
-            java.util.Arrays.fill(rgb, y * width + x0, Math.max(y * width + x0, y * width + x1), 0xFFFFFF);
+            java.util.Arrays.fill(rgb, y * width + x0, y * width + x1, 0xFFFFFF);
         }
     }
 
