@@ -1,0 +1,152 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.client.AgentClient;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.Modifier;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TextMatch;
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.bytes.BytesStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 15: text goes only where it was aimed, read back from what zenity prints. A three-field
+ * form gets one TEXT action on each field in turn, sent back to back; two TEXT actions on one
+ * entry with ctrl+a between leave exactly the second text. {@value #ROUNDS_PROP} sets the rounds
+ * (10 here so CI stays fast; the issue's 100 by hand: {@code -Dsaccade.test.typing.rounds=100}).
+ */
+@WithTestDesktop(apps = {})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class FocusedTypingDesktopTest {
+    static final String ROUNDS_PROP = "saccade.test.typing.rounds";
+    private static final int ROUNDS = Integer.getInteger(ROUNDS_PROP, 10);
+
+    private TestDesktop desktop;
+    private DesktopOwner owner;
+    private AgentClient client;
+
+    @BeforeAll
+    void start(final TestDesktop testDesktop) throws Exception {
+        desktop = testDesktop;
+        owner = DesktopOwner.withAccessibility(desktop, "saccade-focus");
+        client = owner.connect(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (owner != null) {
+            owner.close();
+        }
+    }
+
+    @Test
+    void eachFieldOfAFormGetsExactlyItsOwnText() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            final AppHandle form = desktop.startApp(DemoApp.ZENITY_FORM);
+            try {
+                final List<TargetFlyweight> fields = targets(form.windowId(), Role.TEXT_FIELD, null, 3);
+                fields.sort(Comparator.comparingInt(TargetFlyweight::boundsYQ8));
+                final String[] texts = {"first " + round + " é", "second-" + round + " [x]", "third_" + round + " ü€"};
+                for (int k = 0; k < 3; k++) {
+                    final long id = fields.get(k).targetId();
+                    ok(InputHelperDesktopTest.send(client, texts[k].getBytes(StandardCharsets.UTF_8),
+                        a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0), "TEXT " + k);
+                }
+                pressOk(form);
+                assertEquals(texts[0] + "|" + texts[1] + "|" + texts[2], printed(form), "round " + round);
+            } finally {
+                desktop.closeApp(form);
+            }
+        }
+    }
+
+    @Test
+    void aSecondTextAfterCtrlAReplacesTheFirstExactly() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
+            try {
+                final long field = targets(entry.windowId(), Role.TEXT_FIELD, null, 1).get(0).targetId();
+                ok(InputHelperDesktopTest.send(client, "wrong text".getBytes(StandardCharsets.UTF_8),
+                    a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "first TEXT");
+                ok(InputHelperDesktopTest.send(client, new byte[0],
+                    a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0), "ctrl+a");
+                final String right = "right " + round + " àé€[]{}";
+                ok(InputHelperDesktopTest.send(client, right.getBytes(StandardCharsets.UTF_8),
+                    a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "second TEXT");
+                ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
+                assertEquals(right, printed(entry), "round " + round);
+            } finally {
+                desktop.closeApp(entry);
+            }
+        }
+    }
+
+    private void pressOk(final AppHandle app) throws Exception {
+        final long ok = targets(app.windowId(), Role.BUTTON, "OK", 1).get(0).targetId();
+        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0),
+            "OK");
+    }
+
+    /** What the app printed, once it exited 0. */
+    private static String printed(final AppHandle app) throws Exception {
+        assertEquals(0, app.awaitExit(20_000), app + " exited");
+        final String out = Files.readString(app.stdoutFile(), StandardCharsets.UTF_8);
+        return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
+    }
+
+    private static void ok(final ActionCompletionFlyweight c, final String what) {
+        assertEquals(ResultCode.OK, c.result(), what + ": " + ResultCode.name(c.result()));
+    }
+
+    /** Waits for at least {@code count} actionable targets of {@code role} in {@code window}; copies. */
+    private List<TargetFlyweight> targets(final long window, final int role, final String text, final int count)
+        throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            final CompletionFlyweight c = ActionEffectsDesktopTest.query(client, role, text, TextMatch.EXACT);
+            final List<TargetFlyweight> found = new ArrayList<>();
+            for (int i = 0; i < c.targetCount(); i++) {
+                final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()
+                    + (long) i * c.targetStride());
+                if (t.windowId() == window && (t.flags() & TargetFlag.ACTIONABLE) != 0) {
+                    final BytesStore<?, byte[]> copy = BytesStore.wrap(new byte[TargetFlyweight.LENGTH]);
+                    copy.write(0, c.bytes(), t.offset(), TargetFlyweight.LENGTH);
+                    found.add(new TargetFlyweight().wrap(copy, 0));
+                }
+            }
+            if (found.size() >= count) {
+                return found;
+            }
+            assertTrue(System.nanoTime() < deadline, Role.name(role) + " x" + count + " never appeared in " + window
+                + " (" + found.size() + ")");
+            Thread.onSpinWait();
+        }
+    }
+}
