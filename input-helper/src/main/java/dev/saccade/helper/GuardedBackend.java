@@ -159,6 +159,16 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
+    public int doubleClickTimeMs() {
+        return backend.doubleClickTimeMs();
+    }
+
+    @Override
+    public int doubleClickDistancePx() {
+        return backend.doubleClickDistancePx();
+    }
+
+    @Override
     public int flush() {
         return backend.flush();
     }

@@ -167,6 +167,23 @@ public interface InputBackend extends AutoCloseable {
         return -1;
     }
 
+    /**
+     * The longest time between two presses that toolkits join into a double (or triple) click, in
+     * ms: the desktop's setting where there is one (X11: XSETTINGS Net/DoubleClickTime), else
+     * {@link MultiClickGuard#DEFAULT_TIME_MS}.
+     */
+    default int doubleClickTimeMs() {
+        return MultiClickGuard.DEFAULT_TIME_MS;
+    }
+
+    /**
+     * The farthest two presses may lie apart, in pixels along each axis, and still make a double
+     * click (X11: XSETTINGS Net/DoubleClickDistance), else {@link MultiClickGuard#DEFAULT_DISTANCE_PX}.
+     */
+    default int doubleClickDistancePx() {
+        return MultiClickGuard.DEFAULT_DISTANCE_PX;
+    }
+
     /** Flushes and waits until the platform has processed every event (X11: XSync). */
     int sync();
 

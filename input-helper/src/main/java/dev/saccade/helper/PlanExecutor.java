@@ -34,6 +34,9 @@ final class PlanExecutor implements PlanHandler {
     private int pointerXQ8;
     private int pointerYQ8;
     private long plansExecuted;
+    private final MultiClickGuard clicks = new MultiClickGuard();
+    /** No press of the current plan has gone out yet: the next one must not join an earlier plan's click. */
+    private boolean firstPress;
     /** When the plan that left input held under a lease finished; 0 while nothing is held on purpose. */
     private long leaseSinceNs;
 
@@ -87,6 +90,7 @@ final class PlanExecutor implements PlanHandler {
         long executed = 0;
         final long deadline = plan.deadlineNs();
         final int count = (int) plan.commandCount();
+        firstPress = true;
         for (int i = 0; i < count; i++) {
             if (System.nanoTime() - deadline >= 0) {
                 code = ResultCode.PLATFORM_TIMEOUT;
@@ -128,7 +132,7 @@ final class PlanExecutor implements PlanHandler {
                 pointerYQ8 = c.b();
                 return backend.movePointer(InputBackend.pixelOfQ8(c.a()), InputBackend.pixelOfQ8(c.b()));
             case PlanOp.BUTTON_DOWN:
-                return backend.button(c.a(), true);
+                return press(c.a(), plan.deadlineNs());
             case PlanOp.BUTTON_UP:
                 return backend.button(c.a(), false);
             case PlanOp.KEY_DOWN:
@@ -158,6 +162,37 @@ final class PlanExecutor implements PlanHandler {
             default:
                 return ResultCode.PLATFORM_INVALID_ARGUMENT;
         }
+    }
+
+    /**
+     * A button press; the plan's first waits out the double-click time of an earlier plan's press
+     * nearby ({@link MultiClickGuard}), or fails with PLATFORM_TIMEOUT, before any event, when
+     * that wait would pass the deadline.
+     */
+    private int press(final int button, final long deadlineNs) {
+        final int x = InputBackend.pixelOfQ8(pointerXQ8);
+        final int y = InputBackend.pixelOfQ8(pointerYQ8);
+        if (firstPress) {
+            firstPress = false;
+            final long now = System.nanoTime();
+            final long wait = clicks.waitNs(button, x, y, now, backend.doubleClickTimeMs(), backend.doubleClickDistancePx());
+            if (wait > 0) {
+                if (now + wait - deadlineNs >= 0) {
+                    return ResultCode.PLATFORM_TIMEOUT;
+                }
+                backend.flush(); // what came before the press (a move) is not held back by the wait
+                final long until = now + wait;
+                long left;
+                while ((left = until - System.nanoTime()) > 0) {
+                    LockSupport.parkNanos(left);
+                }
+            }
+        }
+        final int rc = backend.button(button, true);
+        if (rc == ResultCode.PLATFORM_OK) {
+            clicks.pressed(button, x, y, System.nanoTime());
+        }
+        return rc;
     }
 
     /**

@@ -121,6 +121,13 @@ class FocusGateTest {
     }
 
     @Test
+    void aTargetItsApplicationNoLongerHasIsNotFoundAndNothingIsTyped() {
+        answers.add(ResultCode.PLATFORM_NOT_FOUND);
+        assertEquals(ResultCode.TARGET_NOT_FOUND, single(text("abc")));
+        assertTrue(executor.plans.isEmpty());
+    }
+
+    @Test
     void anApplicationThatCannotSayGetsTheClickAndTheTextInOnePlan() {
         answers.add(ResultCode.PLATFORM_UNSUPPORTED);
         assertEquals(ResultCode.OK, single(text("abc")));

@@ -16,7 +16,8 @@ import java.util.concurrent.CompletableFuture;
  *       focus click (a second click within the double-click time would select a word and lose a
  *       selection the agent made); otherwise the click goes out alone, and the text only once the
  *       target reports FOCUSED. Focus that never arrives (within {@link #FOCUS_WAIT_NS} and the
- *       batch deadline) is FOCUS_CHANGED, nothing typed.</li>
+ *       batch deadline) is FOCUS_CHANGED, a target its application no longer has is
+ *       TARGET_NOT_FOUND, nothing typed in either case.</li>
  *   <li>KEY and KEY_CHORD after a click on a focusable accessible target (within
  *       {@link #KEY_GUARD_NS}) wait for that target's focus the same way; a target that cannot
  *       take the focus, or is gone, lets them through.</li>
@@ -127,6 +128,12 @@ final class FocusGate {
         final int state = answer.getNow(ResultCode.PLATFORM_BACKEND);
         run.focusAnswer = null;
         final boolean focused = state >= 0 && (state & SemanticInvoker.FOCUSED) != 0;
+        if (state == ResultCode.PLATFORM_NOT_FOUND && run.gate != KEY_AWAIT) {
+            // the object is gone from its application (the scene is older than that): type nowhere
+            run.gate = NONE;
+            run.gateResult = ResultCode.TARGET_NOT_FOUND;
+            return FAIL;
+        }
         switch (run.gate) {
             case TEXT_PROBE:
                 run.gate = NONE;
@@ -135,7 +142,7 @@ final class FocusGate {
                     return SEND_TEXT; // no focus click: it could only undo what the agent did there
                 }
                 if (state < 0) {
-                    return SEND_CLICK_AND_TEXT; // the application cannot say: as without a gate
+                    return SEND_CLICK_AND_TEXT; // the application cannot say (no bus, a timeout): as without a gate
                 }
                 run.gate = TEXT_CLICKED;
                 return SEND_CLICK;

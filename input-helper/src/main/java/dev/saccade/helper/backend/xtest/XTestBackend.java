@@ -5,6 +5,7 @@ import com.sun.jna.Pointer;
 import dev.saccade.helper.BackendUnavailableException;
 import dev.saccade.helper.HeldInputRecorder;
 import dev.saccade.helper.InputBackend;
+import dev.saccade.helper.MultiClickGuard;
 import dev.saccade.helper.PointerState;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
@@ -49,6 +50,7 @@ public final class XTestBackend implements InputBackend {
     private final KeyboardMapping mapping;
     private final TextTyper typer;
     private final EwmhWindows windows;
+    private final XSettings settings;
     private final Memory event = new Memory(Xlib.XEVENT_SIZE);
     private final long[] rootReturn = new long[1];
     private final long[] childReturn = new long[1];
@@ -68,6 +70,7 @@ public final class XTestBackend implements InputBackend {
         this.mapping = new KeyboardMapping(display);
         this.typer = new TextTyper(display, trapSlot, mapping, bindingGraceNs);
         this.windows = new EwmhWindows(display, root);
+        this.settings = new XSettings(display, screen);
     }
 
     /** Connects with the default grace period (or {@link #BINDING_GRACE_MS_PROP}). */
@@ -244,6 +247,29 @@ public final class XTestBackend implements InputBackend {
         }
         final int rc = windows.cycle(backward);
         return rc == ResultCode.PLATFORM_OK ? flush() : rc;
+    }
+
+    @Override
+    public int doubleClickTimeMs() {
+        return closed || XErrorTrap.isLost(trapSlot) ? MultiClickGuard.DEFAULT_TIME_MS : readSettings(true);
+    }
+
+    @Override
+    public int doubleClickDistancePx() {
+        return closed || XErrorTrap.isLost(trapSlot) ? MultiClickGuard.DEFAULT_DISTANCE_PX : readSettings(false);
+    }
+
+    /**
+     * One XSETTINGS value. The manager's window can vanish between finding it and reading it: a
+     * BadWindow then must not fail the plan at its sync, so errors during the read are counted as
+     * seen.
+     */
+    private int readSettings(final boolean time) {
+        final long before = XErrorTrap.errors(trapSlot);
+        final long now = System.nanoTime();
+        final int value = time ? settings.doubleClickTimeMs(now) : settings.doubleClickDistancePx(now);
+        errorsSeen += XErrorTrap.errors(trapSlot) - before; // both are round trips: their errors are in by now
+        return value;
     }
 
     /** The root's _NET_ACTIVE_WINDOW (0 if none), read over this connection. */

@@ -130,6 +130,8 @@ final class Xlib {
             long longLength, int delete, long reqType, long[] actualType, int[] actualFormat, long[] nitems,
             long[] bytesAfter, long[] prop);
 
+        static native long XGetSelectionOwner(long display, long selection);
+
         static native int XSendEvent(long display, long window, int propagate, long eventMask, long event);
 
         static native int XFree(long data);
