@@ -145,7 +145,7 @@ class FocusedTypingDesktopTest {
     }
 
     /** What the app printed, once it exited 0. */
-    private static String printed(final AppHandle app) throws Exception {
+    static String printed(final AppHandle app) throws Exception {
         assertEquals(0, app.awaitExit(20_000), app + " exited");
         final String out = Files.readString(app.stdoutFile(), StandardCharsets.UTF_8);
         return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
@@ -162,6 +162,11 @@ class FocusedTypingDesktopTest {
      */
     private List<TargetFlyweight> targets(final AppHandle app, final int role, final String text, final int count)
         throws Exception {
+        return targets(client, app, role, text, count);
+    }
+
+    static List<TargetFlyweight> targets(final AgentClient client, final AppHandle app, final int role, final String text,
+        final int count) throws Exception {
         final long window = app.windowId();
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {

@@ -44,6 +44,7 @@ final class PlanExecutor implements PlanHandler {
         this.backend = backend;
         this.ledger = ledger;
         this.side = side;
+        backend.duringWaits(() -> side.beat(System.nanoTime()));
         final PointerState p = new PointerState();
         if (backend.queryPointer(p) == ResultCode.PLATFORM_OK) {
             pointerXQ8 = p.x() * RectQ8.ONE;

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * distinct missing character gets its own spare key code for the whole text; a binding is
  * undone only once unused for the grace period ({@link #restore}); and only when a text needs
  * more distinct missing characters than there are spare key codes is a binding reused, after
- * waiting out its grace period (pacing, not synchronisation: the client's progress cannot be
- * observed). Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
+ * it was unused for {@link #REUSE_MAX_NS} at most (pacing, not synchronisation: the client's
+ * progress cannot be observed). Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
  *
  * <p>Keysyms: Latin-1 characters are their own keysym, others 0x01000000 + code point; tab,
  * newline, carriage return, backspace, escape and delete are their function keys. A character
@@ -29,11 +29,22 @@ import java.util.concurrent.locks.LockSupport;
 final class TextTyper {
     private static final int SHIFT_L = 0xffe1;
     private static final int NO_KEY = -1;
+    /** 250 ms: zenity translates a short text within a few ms, 1,000 characters within 0.4 s. */
+    static final long REUSE_MAX_NS = 250_000_000L;
+    private static final long BEAT_NS = 100_000_000L;
 
     private final long display;
     private final int trapSlot;
     private final KeyboardMapping mapping;
     private final long graceNs;
+    /**
+     * How long a binding must be unused before it is rebound to another character, at most
+     * {@link #REUSE_MAX_NS}: a text under a layout without Latin letters ("ru") needs more
+     * bindings than there are spare key codes, and a wait of the whole grace period for each
+     * made such a text take seconds and the helper look hung.
+     */
+    private final long reuseNs;
+    private Runnable beat = () -> { };
     /** The keysym we bound to each key code, 0 for none. */
     private final int[] boundKeysym = new int[256];
     private final long[] lastUseNs = new long[256];
@@ -50,6 +61,7 @@ final class TextTyper {
         this.trapSlot = trapSlot;
         this.mapping = mapping;
         this.graceNs = graceNs;
+        this.reuseNs = Math.min(graceNs, REUSE_MAX_NS);
     }
 
     int type(final byte[] utf8, final int offset, final int length, final HeldInputRecorder recorder) {
@@ -69,6 +81,7 @@ final class TextTyper {
         if (rc != ResultCode.PLATFORM_OK) {
             return rc;
         }
+        forgetReplaced(recorder);
         final int shiftPacked = mapping.lookup(SHIFT_L);
         final int shiftKeyCode = shiftPacked == KeyboardMapping.NOT_FOUND ? NO_KEY : shiftPacked & 0xFF;
         long nowNs = System.nanoTime();
@@ -137,6 +150,17 @@ final class TextTyper {
         if (boundCount == 0) {
             return 0;
         }
+        boolean due = force;
+        for (int keyCode = 0; keyCode < boundKeysym.length && !due; keyCode++) {
+            due = boundKeysym[keyCode] != 0 && nowNs - lastUseNs[keyCode] >= graceNs;
+        }
+        if (!due) {
+            return boundCount;
+        }
+        if (mapping.refresh() != ResultCode.PLATFORM_OK) {
+            return ResultCode.PLATFORM_BACKEND;
+        }
+        forgetReplaced(recorder);
         int restored = 0;
         for (int keyCode = 0; keyCode < boundKeysym.length; keyCode++) {
             if (boundKeysym[keyCode] != 0 && (force || nowNs - lastUseNs[keyCode] >= graceNs)) {
@@ -191,6 +215,51 @@ final class TextTyper {
         Xlib.X11.XChangeKeyboardMapping(display, keyCode, 1, noSymbol, 1);
         mapping.markStale();
         return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * A key code that types {@code keysym} pressed alone, for a key by usage the active group
+     * lacks (ctrl+a under a Russian layout, '1' under AZERTY): the binding this typer has for it,
+     * or a new one; a one-group key types its symbol in every group. Undone like typing's.
+     *
+     * @return the key code, or a negative platform code.
+     */
+    int keyCodeFor(final int keysym, final HeldInputRecorder recorder) {
+        forgetReplaced(recorder); // the caller read the mapping just now
+        int keyCode = boundKeyCodeOf(keysym);
+        final long nowNs = System.nanoTime();
+        if (keyCode == NO_KEY) {
+            keyCode = bind(keysym, nowNs, recorder);
+            if (keyCode < 0) {
+                return keyCode;
+            }
+        }
+        lastUseNs[keyCode] = nowNs;
+        return keyCode;
+    }
+
+    /**
+     * Forgets the bindings the server's mapping (read just now) no longer holds: a layout loaded
+     * with setxkbmap replaces the whole keymap, ours included, and a key code we still took for
+     * bound then types nothing (measured: the first text after a layout switch lost every
+     * character bound before it), while restoring it would wipe a key of the new layout.
+     */
+    private void forgetReplaced(final HeldInputRecorder recorder) {
+        if (boundCount == 0) {
+            return;
+        }
+        for (int keyCode = mapping.minKeyCode(); keyCode <= mapping.maxKeyCode(); keyCode++) {
+            if (boundKeysym[keyCode] != 0 && mapping.keysymAt(keyCode, 0) != boundKeysym[keyCode]) {
+                boundKeysym[keyCode] = 0;
+                boundCount--;
+                recorder.keyCodeRestored(keyCode); // not ours any more: never reset it
+            }
+        }
+    }
+
+    /** Run while waiting to rebind: the helper's heartbeat. */
+    void beat(final Runnable beat) {
+        this.beat = beat;
     }
 
     int boundCount() {
@@ -331,13 +400,14 @@ final class TextTyper {
                 return ResultCode.PLATFORM_CAPACITY; // a keymap without a single empty key code
             }
             keyCode = oldest;
-            if (lastUseNs[keyCode] + graceNs - nowNs > 0) {
+            if (lastUseNs[keyCode] + reuseNs - nowNs > 0) {
                 Xlib.X11.XFlush(display);
-                markUsed(System.nanoTime()); // this call's events just left: their grace starts now
-                final long readyNs = lastUseNs[keyCode] + graceNs;
+                markUsed(System.nanoTime()); // this call's events just left: their wait starts now
+                final long readyNs = lastUseNs[keyCode] + reuseNs;
                 long waitNs;
                 while ((waitNs = readyNs - System.nanoTime()) > 0) {
-                    LockSupport.parkNanos(waitNs);
+                    beat.run(); // a long text under a non-Latin layout waits many times: the owner must not think us hung
+                    LockSupport.parkNanos(Math.min(waitNs, BEAT_NS));
                 }
             }
             boundCount--;

@@ -168,6 +168,18 @@ public final class XTestBackend implements InputBackend {
 
     @Override
     public int keyCodeOf(final int hidUsage) {
+        return keyCodeOf(hidUsage, null);
+    }
+
+    /**
+     * The key that types the usage's US symbol alone in the active layout and group (agent-abi
+     * §5.10): looked up in the keymap as it is now (mapping events are read first, the group asked
+     * for); a printable symbol the group lacks, or has only with Shift or AltGr, gets a spare key
+     * code bound to it when {@code recorder} can record the binding. Modifiers and Caps Lock are
+     * never bound: a bound key would not be a modifier.
+     */
+    @Override
+    public int keyCodeOf(final int hidUsage, final HeldInputRecorder recorder) {
         final int keysym = HidKeysyms.keysym(hidUsage);
         if (keysym == 0) {
             return ResultCode.PLATFORM_UNSUPPORTED;
@@ -180,9 +192,12 @@ public final class XTestBackend implements InputBackend {
         if (rc != ResultCode.PLATFORM_OK) {
             return rc;
         }
-        int keyCode = mapping.keyCodeAnyLevel(keysym);
+        int keyCode = mapping.plainKeyCode(keysym);
         if (keyCode == KeyboardMapping.NOT_FOUND && HidKeysyms.fallback(hidUsage) != 0) {
-            keyCode = mapping.keyCodeAnyLevel(HidKeysyms.fallback(hidUsage));
+            keyCode = mapping.plainKeyCode(HidKeysyms.fallback(hidUsage));
+        }
+        if (keyCode == KeyboardMapping.NOT_FOUND && keysym < 0x100 && recorder != null) {
+            return typer.keyCodeFor(keysym, recorder);
         }
         return keyCode == KeyboardMapping.NOT_FOUND ? ResultCode.PLATFORM_UNSUPPORTED : keyCode;
     }
@@ -213,6 +228,11 @@ public final class XTestBackend implements InputBackend {
         }
         drainQueuedEvents();
         return typer.type(utf8, offset, length, recorder);
+    }
+
+    @Override
+    public void duringWaits(final Runnable beat) {
+        typer.beat(beat);
     }
 
     @Override
@@ -359,9 +379,13 @@ public final class XTestBackend implements InputBackend {
         return "XTestBackend[display=0x" + Long.toHexString(display) + (closed ? ", closed" : "") + "]";
     }
 
-    /** Reads the events Xlib has already queued (mapping changes only: we select nothing), with no I/O. */
+    /**
+     * Reads the events the connection has (mapping changes only: we select nothing), without
+     * blocking: a layout switched by setxkbmap since our last round trip is seen before the next
+     * key, not after it.
+     */
     private void drainQueuedEvents() {
-        while (Xlib.X11.XEventsQueued(display, 0) > 0) {
+        while (Xlib.X11.XEventsQueued(display, Xlib.QUEUED_AFTER_READING) > 0) {
             Xlib.X11.XNextEvent(display, Pointer.nativeValue(event));
             if (event.getInt(0) == Xlib.MAPPING_NOTIFY) {
                 Xlib.X11.XRefreshKeyboardMapping(Pointer.nativeValue(event));
