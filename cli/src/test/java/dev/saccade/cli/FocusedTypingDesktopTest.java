@@ -79,8 +79,13 @@ class FocusedTypingDesktopTest {
                 final String[] texts = {"first " + round + " é", "second-" + round + " [x]", "third_" + round + " ü€"};
                 for (int k = 0; k < 3; k++) {
                     final long id = fields.get(k).targetId();
-                    ok(InputHelperDesktopTest.send(client, texts[k].getBytes(StandardCharsets.UTF_8),
-                        a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0), "TEXT " + k);
+                    final ActionCompletionFlyweight typed = InputHelperDesktopTest.send(client,
+                        texts[k].getBytes(StandardCharsets.UTF_8), a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0);
+                    if (typed.result() != ResultCode.OK) {
+                        final List<TargetFlyweight> now = targets(form, Role.TEXT_FIELD, null, 3);
+                        now.sort(Comparator.comparingInt(TargetFlyweight::boundsYQ8));
+                        ok(typed, "round " + round + " TEXT " + k + ", fields then " + bounds(fields) + ", now " + bounds(now));
+                    }
                 }
                 pressOk(form);
                 assertEquals(texts[0] + "|" + texts[1] + "|" + texts[2], printed(form), "round " + round);
@@ -138,6 +143,15 @@ class FocusedTypingDesktopTest {
         }
     }
 
+    private static String bounds(final List<TargetFlyweight> fields) {
+        final StringBuilder b = new StringBuilder();
+        for (final TargetFlyweight t : fields) {
+            b.append(String.format("[%x %d,%d %dx%d]", t.targetId(), t.boundsXQ8() >> 8, t.boundsYQ8() >> 8,
+                t.boundsWidthQ8() >> 8, t.boundsHeightQ8() >> 8));
+        }
+        return b.toString();
+    }
+
     private void pressOk(final AppHandle app) throws Exception {
         final long ok = targets(app, Role.BUTTON, "OK", 1).get(0).targetId();
         ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0),
@@ -151,7 +165,7 @@ class FocusedTypingDesktopTest {
         return out.endsWith("\n") ? out.substring(0, out.length() - 1) : out;
     }
 
-    private static void ok(final ActionCompletionFlyweight c, final String what) {
+    static void ok(final ActionCompletionFlyweight c, final String what) {
         assertEquals(ResultCode.OK, c.result(), what + ": " + ResultCode.name(c.result()));
     }
 

@@ -3,11 +3,9 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
-import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
@@ -82,15 +80,15 @@ class LayoutTypingDesktopTest {
                     if (round % 2 == 1) {
                         run("xdotool", "type", "--delay", "0", "ŧ"); // xdotool binds a spare key code and restores it
                     }
-                    ok(InputHelperDesktopTest.send(client, "wrong text".getBytes(StandardCharsets.UTF_8),
+                    FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, "wrong text".getBytes(StandardCharsets.UTF_8),
                         a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), name + " TEXT");
-                    ok(InputHelperDesktopTest.send(client, new byte[0],
+                    FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
                         a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0), name + " ctrl+a");
-                    ok(InputHelperDesktopTest.send(client, MIXED.getBytes(StandardCharsets.UTF_8),
+                    FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, MIXED.getBytes(StandardCharsets.UTF_8),
                         a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), name + " mixed TEXT");
-                    ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1E), 0),
+                    FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x1E), 0),
                         name + " 1");
-                    ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0),
+                    FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0),
                         name + " Enter");
                     assertEquals(MIXED + "1", FocusedTypingDesktopTest.printed(entry), name + ", round " + round);
                 } finally {
@@ -98,10 +96,6 @@ class LayoutTypingDesktopTest {
                 }
             }
         }
-    }
-
-    private static void ok(final ActionCompletionFlyweight c, final String what) {
-        assertEquals(ResultCode.OK, c.result(), what + ": " + ResultCode.name(c.result()));
     }
 
     /** Runs an X client on the test desktop and waits for it to exit 0. */
