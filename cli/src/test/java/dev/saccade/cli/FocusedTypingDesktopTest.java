@@ -18,20 +18,15 @@ import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -42,32 +37,10 @@ import org.junit.jupiter.api.Timeout;
  * (10 here so CI stays fast; the issue's 100 by hand: {@code -Dsaccade.test.typing.rounds=100}).
  */
 @WithTestDesktop(apps = {})
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
-class FocusedTypingDesktopTest {
+class FocusedTypingDesktopTest extends OwnedDesktopTest {
     static final String ROUNDS_PROP = "saccade.test.typing.rounds";
     private static final int ROUNDS = Integer.getInteger(ROUNDS_PROP, 10);
-
-    private TestDesktop desktop;
-    private DesktopOwner owner;
-    private AgentClient client;
-
-    @BeforeAll
-    void start(final TestDesktop testDesktop) throws Exception {
-        desktop = testDesktop;
-        owner = DesktopOwner.withAccessibility(desktop, "saccade-focus");
-        client = owner.connect(Duration.ofSeconds(30));
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (owner != null) {
-            owner.close();
-        }
-    }
 
     @Test
     void eachFieldOfAFormGetsExactlyItsOwnText() throws Exception {

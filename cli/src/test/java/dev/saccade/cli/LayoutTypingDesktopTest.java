@@ -2,23 +2,18 @@ package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -30,36 +25,16 @@ import org.junit.jupiter.api.Timeout;
  * {@value FocusedTypingDesktopTest#ROUNDS_PROP} sets the rounds per layout (10 / 5 here).
  */
 @WithTestDesktop(apps = {})
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
-class LayoutTypingDesktopTest {
+class LayoutTypingDesktopTest extends OwnedDesktopTest {
     private static final int ROUNDS = Math.max(1, Integer.getInteger(FocusedTypingDesktopTest.ROUNDS_PROP, 10) / 5);
     private static final String MIXED = "Hello, wörld! AZqy 42 €[]{}@#|\\~ ß àé ₤";
 
-    private TestDesktop desktop;
-    private DesktopOwner owner;
-    private AgentClient client;
-
-    @BeforeAll
-    void start(final TestDesktop testDesktop) throws Exception {
-        desktop = testDesktop;
-        owner = DesktopOwner.withAccessibility(desktop, "saccade-layout");
-        client = owner.connect(Duration.ofSeconds(30));
-    }
-
+    /** Runs before the owner stops (a subclass's @AfterAll first): the desktop's layout back to US. */
     @AfterAll
-    void stop() throws Exception {
-        try {
-            if (desktop != null && !desktop.isClosed()) {
-                run("setxkbmap", "-layout", "us", "-option", "");
-            }
-        } finally {
-            if (client != null) {
-                client.close();
-            }
-            if (owner != null) {
-                owner.close();
-            }
+    void resetLayout() throws Exception {
+        if (desktop != null && !desktop.isClosed()) {
+            run("setxkbmap", "-layout", "us", "-option", "");
         }
     }
 

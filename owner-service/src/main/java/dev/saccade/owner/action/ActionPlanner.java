@@ -439,8 +439,10 @@ public final class ActionPlanner {
         if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && gate.beginKey(run, nowNs, b.deadlineNs())) {
             return DISPATCHED; // a click just moved the focus: the key waits for it to arrive
         }
-        if (ActionRules.needsOneButton(kind)) {
-            gate.clicked(a.targetId(), nowNs);
+        if (ActionRules.needsOneButton(kind) || kind == ActionKind.WINDOW_ACTIVATE || kind == ActionKind.WINDOW_CYCLE) {
+            // a press on an editable target may be moving the focus there; anything else that moves it ends the wait
+            gate.clicked(a.targetId() != 0 && ActionRules.needsOneButton(kind) && (scene.bytes().readInt(scene.recordAt(firstTargetIndex)
+                + TargetFlyweight.CAPABILITY_BITS_OFFSET) & TargetCapability.TEXT) != 0 ? a.targetId() : 0, nowNs);
         }
         final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
             kind == ActionKind.HOLD ? leaseId

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * distinct missing character gets its own spare key code for the whole text; a binding is
  * undone only once unused for the grace period ({@link #restore}); and only when a text needs
  * more distinct missing characters than there are spare key codes is a binding reused, after
- * it was unused for {@link #REUSE_MAX_NS} at most (pacing, not synchronisation: the client's
- * progress cannot be observed). Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
+ * waiting out its grace period (pacing, not synchronisation: the client's progress cannot be
+ * observed), beating the helper's heartbeat meanwhile. Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
  *
  * <p>Keysyms: Latin-1 characters are their own keysym, others 0x01000000 + code point; tab,
  * newline, carriage return, backspace, escape and delete are their function keys. A character
@@ -29,8 +29,6 @@ import java.util.concurrent.locks.LockSupport;
 final class TextTyper {
     private static final int SHIFT_L = 0xffe1;
     private static final int NO_KEY = -1;
-    /** 250 ms: zenity translates a short text within a few ms, 1,000 characters within 0.4 s. */
-    static final long REUSE_MAX_NS = 250_000_000L;
     private static final long BEAT_NS = 100_000_000L;
 
     private final long display;
@@ -38,12 +36,11 @@ final class TextTyper {
     private final KeyboardMapping mapping;
     private final long graceNs;
     /**
-     * How long a binding must be unused before it is rebound to another character, at most
-     * {@link #REUSE_MAX_NS}: a text under a layout without Latin letters ("ru") needs more
-     * bindings than there are spare key codes, and a wait of the whole grace period for each
-     * made such a text take seconds and the helper look hung.
+     * Run while waiting out a grace period to rebind: a text under a layout without Latin letters
+     * ("ru") needs more bindings than there are spare key codes and waits many times, seconds in
+     * all, and the owner must not take the helper for hung meanwhile. (Rebinding after 250 ms
+     * instead garbled brackets under load: "€[]{}" arrived as "€[é₤}".)
      */
-    private final long reuseNs;
     private Runnable beat = () -> { };
     /** The keysym we bound to each key code, 0 for none. */
     private final int[] boundKeysym = new int[256];
@@ -61,7 +58,6 @@ final class TextTyper {
         this.trapSlot = trapSlot;
         this.mapping = mapping;
         this.graceNs = graceNs;
-        this.reuseNs = Math.min(graceNs, REUSE_MAX_NS);
     }
 
     int type(final byte[] utf8, final int offset, final int length, final HeldInputRecorder recorder) {
@@ -400,10 +396,10 @@ final class TextTyper {
                 return ResultCode.PLATFORM_CAPACITY; // a keymap without a single empty key code
             }
             keyCode = oldest;
-            if (lastUseNs[keyCode] + reuseNs - nowNs > 0) {
+            if (lastUseNs[keyCode] + graceNs - nowNs > 0) {
                 Xlib.X11.XFlush(display);
-                markUsed(System.nanoTime()); // this call's events just left: their wait starts now
-                final long readyNs = lastUseNs[keyCode] + reuseNs;
+                markUsed(System.nanoTime()); // this call's events just left: their grace starts now
+                final long readyNs = lastUseNs[keyCode] + graceNs;
                 long waitNs;
                 while ((waitNs = readyNs - System.nanoTime()) > 0) {
                     beat.run(); // a long text under a non-Latin layout waits many times: the owner must not think us hung
