@@ -1,6 +1,7 @@
 package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * Issue 15: text goes only where it was aimed, read back from what zenity prints. A three-field
  * form gets one TEXT action on each field in turn, sent back to back; two TEXT actions on one
  * entry with ctrl+a between leave exactly the second text; two CLICK actions in a row on one
- * point place the caret and never select a word. {@value #ROUNDS_PROP} sets the rounds
+ * point place the caret and never select a word; ctrl+shift+Home and alt+F4 do what they do and
+ * leave no modifier down. {@value #ROUNDS_PROP} sets the rounds
  * (10 here so CI stays fast; the issue's 100 by hand: {@code -Dsaccade.test.typing.rounds=100}).
  */
 @WithTestDesktop(apps = {})
@@ -86,6 +88,47 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
             } finally {
                 desktop.closeApp(entry);
             }
+        }
+    }
+
+    @Test
+    void chordsDoWhatTheyDoAndLeaveNoModifierDown() throws Exception {
+        final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
+        try {
+            final long field = targets(entry, Role.TEXT_FIELD, null, 1).get(0).targetId();
+            ok(InputHelperDesktopTest.send(client, "abc def".getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "TEXT");
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x4A)
+                .modifiers(Modifier.CONTROL | Modifier.SHIFT), 0), "ctrl+shift+Home");
+            final ActionCompletionFlyweight x = InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.KEY).keyUsage(0x1B), 0);
+            ok(x, "x");
+            assertEquals(0, x.physicalState().modifiers(), "no modifier held after the chord");
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
+            assertEquals("x", printed(entry), "ctrl+shift+Home selected back to the start");
+        } finally {
+            desktop.closeApp(entry);
+        }
+        final AppHandle closing = desktop.startApp(DemoApp.ZENITY_ENTRY);
+        try {
+            targets(closing, Role.TEXT_FIELD, null, 1);
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x3D)
+                .modifiers(Modifier.ALT), 0), "alt+F4");
+            final int status = closing.awaitExit(20_000);
+            assertFalse(closing.isRunning(), "alt+F4 closed the dialog");
+            assertTrue(status != 0, "closed, not confirmed: exit status " + status);
+        } finally {
+            desktop.closeApp(closing);
+        }
+        final AppHandle after = desktop.startApp(DemoApp.ZENITY_ENTRY);
+        try {
+            final long field = targets(after, Role.TEXT_FIELD, null, 1).get(0).targetId();
+            ok(InputHelperDesktopTest.send(client, "plain".getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "TEXT");
+            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
+            assertEquals("plain", printed(after), "no Alt left down: plain text and Enter");
+        } finally {
+            desktop.closeApp(after);
         }
     }
 
