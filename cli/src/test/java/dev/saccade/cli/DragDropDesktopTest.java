@@ -13,7 +13,6 @@ import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.WithTestDesktop;
-import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +41,7 @@ class DragDropDesktopTest extends OwnedDesktopTest {
                 final TargetFlyweight from = fields.get(0);
                 final long to = fields.get(1).targetId();
                 final String text = "dragged " + round;
-                ok(InputHelperDesktopTest.send(client, text.getBytes(StandardCharsets.UTF_8),
-                    a -> a.kind(ActionKind.TEXT).targetId(from.targetId()).buttonBits(Button.LEFT), 0), "TEXT");
+                FocusedTypingDesktopTest.type(client, form, 0, 3, text, "TEXT");
                 ok(InputHelperDesktopTest.send(client, new byte[0],
                     a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0), "ctrl+a");
                 // on the selected text (GTK's entry starts its text about 8 px in)

@@ -53,14 +53,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
                 fields.sort(Comparator.comparingInt(TargetFlyweight::boundsYQ8));
                 final String[] texts = {"first " + round + " é", "second-" + round + " [x]", "third_" + round + " ü€"};
                 for (int k = 0; k < 3; k++) {
-                    final long id = fields.get(k).targetId();
-                    final ActionCompletionFlyweight typed = InputHelperDesktopTest.send(client,
-                        texts[k].getBytes(StandardCharsets.UTF_8), a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0);
-                    if (typed.result() != ResultCode.OK) {
-                        final List<TargetFlyweight> now = targets(form, Role.TEXT_FIELD, null, 3);
-                        now.sort(Comparator.comparingInt(TargetFlyweight::boundsYQ8));
-                        ok(typed, "round " + round + " TEXT " + k + ", fields then " + bounds(fields) + ", now " + bounds(now));
-                    }
+                    type(client, form, fields, k, 3, texts[k], "round " + round + " TEXT " + k); // back to back
                 }
                 pressOk(form);
                 assertEquals(texts[0] + "|" + texts[1] + "|" + texts[2], printed(form), "round " + round);
@@ -75,14 +68,11 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
         for (int round = 0; round < ROUNDS; round++) {
             final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
             try {
-                final long field = targets(entry, Role.TEXT_FIELD, null, 1).get(0).targetId();
-                ok(InputHelperDesktopTest.send(client, "wrong text".getBytes(StandardCharsets.UTF_8),
-                    a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "first TEXT");
+                type(client, entry, 0, 1, "wrong text", "first TEXT");
                 ok(InputHelperDesktopTest.send(client, new byte[0],
                     a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0), "ctrl+a");
                 final String right = "right " + round + " àé€[]{}";
-                ok(InputHelperDesktopTest.send(client, right.getBytes(StandardCharsets.UTF_8),
-                    a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "second TEXT");
+                type(client, entry, 0, 1, right, "second TEXT");
                 ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
                 assertEquals(right, printed(entry), "round " + round);
             } finally {
@@ -95,9 +85,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
     void chordsDoWhatTheyDoAndLeaveNoModifierDown() throws Exception {
         final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
         try {
-            final long field = targets(entry, Role.TEXT_FIELD, null, 1).get(0).targetId();
-            ok(InputHelperDesktopTest.send(client, "abc def".getBytes(StandardCharsets.UTF_8),
-                a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "TEXT");
+            type(client, entry, 0, 1, "abc def", "TEXT");
             ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x4A)
                 .modifiers(Modifier.CONTROL | Modifier.SHIFT), 0), "ctrl+shift+Home");
             final ActionCompletionFlyweight x = InputHelperDesktopTest.send(client, new byte[0],
@@ -122,9 +110,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
         }
         final AppHandle after = desktop.startApp(DemoApp.ZENITY_ENTRY);
         try {
-            final long field = targets(after, Role.TEXT_FIELD, null, 1).get(0).targetId();
-            ok(InputHelperDesktopTest.send(client, "plain".getBytes(StandardCharsets.UTF_8),
-                a -> a.kind(ActionKind.TEXT).targetId(field).buttonBits(Button.LEFT), 0), "TEXT");
+            type(client, after, 0, 1, "plain", "TEXT");
             ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
             assertEquals("plain", printed(after), "no Alt left down: plain text and Enter");
         } finally {
@@ -139,8 +125,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
             try {
                 final TargetFlyweight field = targets(entry, Role.TEXT_FIELD, null, 1).get(0);
                 final long id = field.targetId();
-                ok(InputHelperDesktopTest.send(client, "alpha beta".getBytes(StandardCharsets.UTF_8),
-                    a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0), "TEXT");
+                type(client, entry, 0, 1, "alpha beta", "TEXT");
                 // inside "alpha" (GTK's entry starts its text about 8 px in): a double click there selects the word
                 final int x = field.boundsXQ8() + 16 * RectQ8.ONE;
                 final int y = field.boundsYQ8() + field.boundsHeightQ8() / 2;
@@ -159,13 +144,35 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
         }
     }
 
-    private static String bounds(final List<TargetFlyweight> fields) {
-        final StringBuilder b = new StringBuilder();
-        for (final TargetFlyweight t : fields) {
-            b.append(String.format("[%x %d,%d %dx%d]", t.targetId(), t.boundsXQ8() >> 8, t.boundsYQ8() >> 8,
-                t.boundsWidthQ8() >> 8, t.boundsHeightQ8() >> 8));
+    /**
+     * TEXT into the {@code index}-th text field (top to bottom) of the {@code fields} of
+     * {@code app}. A FOCUS_CHANGED refusal types nothing (the focus click missed: on a loaded
+     * machine a dialog can still be placed after the scene saw it); it is printed, the fields are
+     * observed again and the TEXT is retried, twice at most. What the app prints is asserted
+     * exactly all the same, so a refusal that typed anything still fails the test; the
+     * refusals are printed ("REFUSED") to be counted.
+     */
+    static void type(final AgentClient client, final AppHandle app, final int index, final int fields, final String text,
+        final String what) throws Exception {
+        type(client, app, null, index, fields, text, what);
+    }
+
+    /** {@link #type(AgentClient, AppHandle, int, int, String, String)} first at {@code known} (sorted), when not null. */
+    static void type(final AgentClient client, final AppHandle app, final List<TargetFlyweight> known, final int index,
+        final int fields, final String text, final String what) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            final List<TargetFlyweight> found = attempt == 1 && known != null ? known
+                : targets(client, app, Role.TEXT_FIELD, null, fields);
+            found.sort(Comparator.comparingInt(TargetFlyweight::boundsYQ8));
+            final long id = found.get(index).targetId();
+            final ActionCompletionFlyweight typed = InputHelperDesktopTest.send(client, text.getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0);
+            if (typed.result() != ResultCode.FOCUS_CHANGED || attempt == 3) {
+                ok(typed, what);
+                return;
+            }
+            System.out.println("REFUSED " + what + ": FOCUS_CHANGED, nothing typed; observed again and retried");
         }
-        return b.toString();
     }
 
     private void pressOk(final AppHandle app) throws Exception {
