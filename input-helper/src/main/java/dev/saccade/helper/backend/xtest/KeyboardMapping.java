@@ -36,7 +36,6 @@ final class KeyboardMapping {
     private int maxKeyCode;
     private int perKeyCode;
     private long[] keysyms = new long[256 * 8];
-    private boolean stale = true;
     /** The effective XKB group the table was built for. */
     private int group;
     private final byte[] xkbState = new byte[32];
@@ -45,20 +44,11 @@ final class KeyboardMapping {
         this.display = display;
     }
 
-    void markStale() {
-        stale = true;
-    }
-
-    boolean isStale() {
-        return stale;
-    }
-
     /**
      * Reads the mapping and the active group again, before every text and key: never a cached
-     * key code. Xlib handles XKB's keymap events itself and hands us no MappingNotify for a
-     * keymap that setxkbmap replaced (measured: typing through a spare key code of the old
-     * keymap lost every bound character), so staleness cannot be told from events. Two round
-     * trips, about 0.2 ms.
+     * key code. Xlib handles XKB's keymap events itself and need not hand us a MappingNotify for
+     * a keymap that setxkbmap or another client replaced, so staleness cannot be told from
+     * events; reading again is two round trips (about 0.2 ms) and cannot be wrong.
      */
     int ensureFresh() {
         group = Xlib.X11.XkbGetState(display, Xlib.XKB_USE_CORE_KBD, xkbState) == 0 ? xkbState[0] & 3 : 0;
@@ -100,7 +90,6 @@ final class KeyboardMapping {
             Xlib.X11.XFree(map);
         }
         rebuild();
-        stale = false;
         return ResultCode.PLATFORM_OK;
     }
 

@@ -169,7 +169,6 @@ final class TextTyper {
         }
         if (restored > 0) {
             Xlib.X11.XFlush(display);
-            mapping.markStale();
             final boolean sent = !XErrorTrap.isLost(trapSlot);
             for (int word = 0; word < 4; word++) {
                 long bits = restoredSet[word];
@@ -209,7 +208,6 @@ final class TextTyper {
             boundCount--;
         }
         Xlib.X11.XChangeKeyboardMapping(display, keyCode, 1, noSymbol, 1);
-        mapping.markStale();
         return ResultCode.PLATFORM_OK;
     }
 
@@ -415,7 +413,6 @@ final class TextTyper {
         Xlib.X11.XChangeKeyboardMapping(display, keyCode, 2, bindPair, 1);
         boundKeysym[keyCode] = keysym;
         boundCount++;
-        mapping.markStale();
         return keyCode;
     }
 }

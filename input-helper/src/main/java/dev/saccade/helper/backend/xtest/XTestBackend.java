@@ -390,7 +390,6 @@ public final class XTestBackend implements InputBackend {
             if (event.getInt(0) == Xlib.MAPPING_NOTIFY) {
                 Xlib.X11.XRefreshKeyboardMapping(Pointer.nativeValue(event));
             }
-            mapping.markStale();
         }
     }
 
