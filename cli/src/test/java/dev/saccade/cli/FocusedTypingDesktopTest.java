@@ -205,7 +205,8 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
     static List<TargetFlyweight> targets(final AgentClient client, final AppHandle app, final int role, final String text,
         final int count) throws Exception {
         final long window = app.windowId();
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        // generous: on a machine loaded 8 times over, a new dialog's fields once took longer than 20 s to be published
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             final CompletionFlyweight c = ActionEffectsDesktopTest.query(client, role, text, TextMatch.EXACT);
             final List<TargetFlyweight> found = new ArrayList<>();
