@@ -9,8 +9,10 @@ package dev.saccade.helper;
  * last nudge so the target is told the final position. Measured on GTK 3: press, one 12 px step,
  * one jump and a release began the drag and never dropped (16 of 16 runs); HOLD, four moves about
  * 120 ms apart and RELEASE dropped every time; with 16 ms steps and a 120 ms rest a GTK entry to
- * entry drop failed once in 10 rounds under load. Bounded: at most {@link #MAX_STEPS} steps a
- * move, about 0.7 s for a whole drag.
+ * entry drop failed once in 10 rounds under load, and with 100 ms and 200 ms about once in 35
+ * on a machine loaded 8 times over (GTK answers its own XDND messages in its event queue behind
+ * our release: pacing cannot wait for it). Bounded: at most {@link #MAX_STEPS} steps a move,
+ * about 1 s for a whole drag.
  *
  * <p>Backend-neutral: it only says where and when; the plan executor moves and waits. One thread.
  */
@@ -25,9 +27,9 @@ public final class DragPacer {
      * After the first held step: the drag source begins its drag (GTK grabs the pointer and looks
      * for XDND-aware windows, round trips of its own) before more motion comes.
      */
-    public static final long BEGIN_NS = 100_000_000L;
+    public static final long BEGIN_NS = 150_000_000L;
     /** How long the pointer rests on the drop point before the release. */
-    public static final long SETTLE_NS = 200_000_000L;
+    public static final long SETTLE_NS = 300_000_000L;
 
     private long lastMotionNs;
     /** Held steps since the last release. */

@@ -30,6 +30,12 @@ final class TextTyper {
     private static final int SHIFT_L = 0xffe1;
     private static final int NO_KEY = -1;
     private static final long BEAT_NS = 100_000_000L;
+    /**
+     * Spare key codes never taken while one of ours can be reused: other clients bind one for
+     * typing too (xdotool type failed with BadValue when a Russian-layout text had taken every
+     * spare key code for its grace period).
+     */
+    static final int RESERVED_SPARES = 2;
 
     private final long display;
     private final int trapSlot;
@@ -380,14 +386,17 @@ final class TextTyper {
     private int bind(final int keysym, final long nowNs, final HeldInputRecorder recorder) {
         int keyCode = NO_KEY;
         int oldest = NO_KEY;
+        int free = 0;
         for (int k = mapping.maxKeyCode(); k >= mapping.minKeyCode(); k--) {
             if (boundKeysym[k] == 0 && mapping.isEmpty(k)) {
-                keyCode = k;
-                break;
-            }
-            if (boundKeysym[k] != 0 && (oldest == NO_KEY || lastUseNs[k] - lastUseNs[oldest] < 0)) {
+                keyCode = keyCode == NO_KEY ? k : keyCode;
+                free++;
+            } else if (boundKeysym[k] != 0 && (oldest == NO_KEY || lastUseNs[k] - lastUseNs[oldest] < 0)) {
                 oldest = k;
             }
+        }
+        if (free <= RESERVED_SPARES && oldest != NO_KEY) {
+            keyCode = NO_KEY; // the last spares are left to other clients: reuse one of ours
         }
         if (keyCode == NO_KEY) {
             if (oldest == NO_KEY) {
