@@ -51,9 +51,7 @@ class DragDropDesktopTest extends OwnedDesktopTest {
                     .flags(ActionFlag.EXPLICIT_POINTS).targetId(from.targetId()).point(x, y)
                     .secondaryTargetId(to).secondaryPoint(fields.get(1).safePointXQ8(), fields.get(1).safePointYQ8())
                     .buttonBits(Button.LEFT), 0), "DRAG_DROP");
-                final long ok = FocusedTypingDesktopTest.targets(client, form, Role.BUTTON, "OK", 1).get(0).targetId();
-                ok(InputHelperDesktopTest.send(client, new byte[0],
-                    a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0), "OK");
+                FocusedTypingDesktopTest.pressOk(client, form);
                 final String[] printed = FocusedTypingDesktopTest.printed(form).split("\\|", -1);
                 assertEquals(text, printed.length > 1 ? printed[1] : "", "round " + round + ": the second field got the text: "
                     + String.join("|", printed));

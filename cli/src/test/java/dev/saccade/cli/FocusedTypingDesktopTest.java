@@ -55,7 +55,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
                 for (int k = 0; k < 3; k++) {
                     type(client, form, fields, k, 3, texts[k], "round " + round + " TEXT " + k); // back to back
                 }
-                pressOk(form);
+                pressOk(client, form);
                 assertEquals(texts[0] + "|" + texts[1] + "|" + texts[2], printed(form), "round " + round);
             } finally {
                 desktop.closeApp(form);
@@ -175,10 +175,21 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
         }
     }
 
-    private void pressOk(final AppHandle app) throws Exception {
-        final long ok = targets(app, Role.BUTTON, "OK", 1).get(0).targetId();
-        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0),
-            "OK");
+    /**
+     * Clicks the dialog's OK button; a TARGET_NOT_FOUND refusal (the scene changed under the
+     * query, nothing clicked) is observed again and retried, twice at most.
+     */
+    static void pressOk(final AgentClient client, final AppHandle app) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            final long ok = targets(client, app, Role.BUTTON, "OK", 1).get(0).targetId();
+            final ActionCompletionFlyweight clicked = InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0);
+            if (clicked.result() != ResultCode.TARGET_NOT_FOUND || attempt == 3) {
+                ok(clicked, "OK");
+                return;
+            }
+            System.out.println("REFUSED OK: TARGET_NOT_FOUND, nothing clicked; observed again and retried");
+        }
     }
 
     /** What the app printed, once it exited 0. */
