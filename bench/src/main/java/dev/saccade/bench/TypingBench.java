@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Issue 5: typing 1,000 characters into a GTK entry (zenity's), verified by reading them back
  * through the service, against {@code xdotool type} with its defaults (12 ms per character) in
- * the same run (goal: typed and read back within 0.2 s). Per round the entry is clicked and
+ * the same run (goal, issue 15: read back within 0.3 s at the median, no round different). Per round the entry is clicked and
  * cleared (ctrl+a, Delete) through the service and read back empty, then one TEXT batch of the
  * 1,000 characters (a fixed pseudo-random string of letters and digits) is sent; measured are
  * (a) send until the ActionCompletion (typed and XSync'd) and (b) send until a query of the
@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * {@code chars} (1,000).
  */
 public final class TypingBench {
-    static final long GOAL_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** Issue 15's goal: 1,000 characters read back within 300 ms (p50), every round exact. */
+    static final long GOAL_NS = TimeUnit.MILLISECONDS.toNanos(300);
     static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
     public static void main(final String[] args) throws Exception {
@@ -100,14 +101,16 @@ public final class TypingBench {
             System.out.printf(Locale.ROOT, "%,d characters, medians: Saccade (a) completion %.1f ms, (b) read back"
                 + " %.1f ms; xdotool type read back %.1f ms (exit %.1f ms); xdotool / Saccade (b) %.1f×%n", chars,
                 a / 1e6, b / 1e6, x / 1e6, median(xdoExit) / 1e6, x / (double) b);
-            System.out.printf(Locale.ROOT, "goal: typed and read back <= 200 ms: %.1f ms, %s%n", b / 1e6,
-                met ? "MET" : "NOT MET");
+            System.out.printf(Locale.ROOT, "read back p50 %.1f ms, p99 %.1f ms, failed rounds %d%n", b / 1e6,
+                percentile(readBack, 99) / 1e6, rounds - saccadeOk);
+            System.out.printf(Locale.ROOT, "goal: read back p50 <= 300 ms and no failed round: %s%n", met ? "MET" : "NOT MET");
             lines.add(String.format(Locale.ROOT,
                 "BENCH figure=typing_%d_completion rounds=%d failed_rounds=%d p50_ns=%d min_ns=%d max_ns=%d", chars, rounds, rounds - saccadeOk, a,
                 min(acked), max(acked)));
             lines.add(String.format(Locale.ROOT,
-                "BENCH figure=typing_%d_read_back rounds=%d failed_rounds=%d p50_ns=%d min_ns=%d max_ns=%d goal_ns=%d"
-                    + " met=%b", chars, rounds, rounds - saccadeOk, b, min(readBack), max(readBack), GOAL_NS, met));
+                "BENCH figure=typing_%d_read_back rounds=%d failed_rounds=%d p50_ns=%d p99_ns=%d min_ns=%d max_ns=%d"
+                    + " goal_ns=%d met=%b", chars, rounds, rounds - saccadeOk, b, percentile(readBack, 99), min(readBack),
+                max(readBack), GOAL_NS, met));
             lines.add(String.format(Locale.ROOT,
                 "BENCH figure=typing_%d_xdotool_read_back rounds=%d failed_rounds=%d p50_ns=%d min_ns=%d max_ns=%d exit_p50_ns=%d"
                     + " window_option=%b speedup_vs_read_back=%.2f", chars, xdoRounds, xdoRounds - xdoOk, x, min(xdo), max(xdo),
@@ -291,6 +294,16 @@ public final class TypingBench {
         final long[] s = v.clone();
         Arrays.sort(s);
         return s.length == 0 ? 0 : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** Nearest-rank percentile ({@code p} of 100); with few rounds p99 is the slowest. */
+    private static long percentile(final long[] v, final int p) {
+        if (v.length == 0) {
+            return 0;
+        }
+        final long[] s = v.clone();
+        Arrays.sort(s);
+        return s[Math.min(s.length - 1, Math.max(0, (int) Math.ceil(p / 100.0 * s.length) - 1))];
     }
 
     private static long min(final long[] v) {

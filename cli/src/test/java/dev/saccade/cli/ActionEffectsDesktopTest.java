@@ -245,6 +245,12 @@ class ActionEffectsDesktopTest {
 
     /** A query of the current scene (waiting up to {@code waitMs} for a newer one first). */
     private CompletionFlyweight query(final int role, final String text, final int match, final long waitMs) throws Exception {
+        return query(client, role, text, match);
+    }
+
+    /** A query of {@code client}'s current scene: semantic targets of {@code role} (fused for 0) with {@code text}. */
+    static CompletionFlyweight query(final AgentClient client, final int role, final String text, final int match)
+        throws Exception {
         final byte[] utf8 = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();

@@ -68,9 +68,10 @@ public final class GuardedBackend implements InputBackend {
         return rc;
     }
 
+    /** May bind a spare key code for the usage's symbol: the binding goes into the ledger first. */
     @Override
     public int keyCodeOf(final int hidUsage) {
-        return backend.keyCodeOf(hidUsage);
+        return backend.keyCodeOf(hidUsage, recorder);
     }
 
     @Override
@@ -156,6 +157,21 @@ public final class GuardedBackend implements InputBackend {
     @Override
     public long activeWindow() {
         return backend.activeWindow();
+    }
+
+    @Override
+    public void duringWaits(final Runnable beat) {
+        backend.duringWaits(beat);
+    }
+
+    @Override
+    public int doubleClickTimeMs() {
+        return backend.doubleClickTimeMs();
+    }
+
+    @Override
+    public int doubleClickDistancePx() {
+        return backend.doubleClickDistancePx();
     }
 
     @Override

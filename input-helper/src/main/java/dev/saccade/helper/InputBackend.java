@@ -71,6 +71,15 @@ public interface InputBackend extends AutoCloseable {
     int keyCodeOf(int hidUsage);
 
     /**
+     * {@link #keyCodeOf(int)} that may bind a spare key code to the usage's symbol when the
+     * layout lacks it, telling {@code recorder} of the binding first; backends that cannot bind
+     * answer as {@link #keyCodeOf(int)}.
+     */
+    default int keyCodeOf(final int hidUsage, final HeldInputRecorder recorder) {
+        return keyCodeOf(hidUsage);
+    }
+
+    /**
      * The key code of a modifier bit ({@link Modifier}: SHIFT Left Shift, CONTROL Left Control,
      * ALT Left Alt, META Left GUI/Super); PLATFORM_UNSUPPORTED if the keymap lacks it,
      * PLATFORM_INVALID_ARGUMENT unless exactly one bit of {@link Modifier#ALL}.
@@ -165,6 +174,30 @@ public interface InputBackend extends AutoCloseable {
      */
     default long activeWindow() {
         return -1;
+    }
+
+    /**
+     * The longest time between two presses that toolkits join into a double (or triple) click, in
+     * ms: the desktop's setting where there is one (X11: XSETTINGS Net/DoubleClickTime), else
+     * {@link MultiClickGuard#DEFAULT_TIME_MS}.
+     */
+    default int doubleClickTimeMs() {
+        return MultiClickGuard.DEFAULT_TIME_MS;
+    }
+
+    /**
+     * The farthest two presses may lie apart, in pixels along each axis, and still make a double
+     * click (X11: XSETTINGS Net/DoubleClickDistance), else {@link MultiClickGuard#DEFAULT_DISTANCE_PX}.
+     */
+    default int doubleClickDistancePx() {
+        return MultiClickGuard.DEFAULT_DISTANCE_PX;
+    }
+
+    /**
+     * Something to run now and then while a call waits (typing that must pace its key code
+     * bindings): the helper's heartbeat, so its owner does not take it for hung.
+     */
+    default void duringWaits(final Runnable beat) {
     }
 
     /** Flushes and waits until the platform has processed every event (X11: XSync). */

@@ -4,6 +4,7 @@ import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperSide;
 import dev.saccade.ipc.link.PlanHandler;
 import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
 import dev.saccade.protocol.PhysicalFlag;
 import dev.saccade.protocol.PhysicalStateFlyweight;
 import dev.saccade.protocol.RectQ8;
@@ -34,6 +35,10 @@ final class PlanExecutor implements PlanHandler {
     private int pointerXQ8;
     private int pointerYQ8;
     private long plansExecuted;
+    private final MultiClickGuard clicks = new MultiClickGuard();
+    private final DragPacer drag = new DragPacer();
+    /** No press of the current plan has gone out yet: the next one must not join an earlier plan's click. */
+    private boolean firstPress;
     /** When the plan that left input held under a lease finished; 0 while nothing is held on purpose. */
     private long leaseSinceNs;
 
@@ -41,6 +46,7 @@ final class PlanExecutor implements PlanHandler {
         this.backend = backend;
         this.ledger = ledger;
         this.side = side;
+        backend.duringWaits(() -> side.beat(System.nanoTime()));
         final PointerState p = new PointerState();
         if (backend.queryPointer(p) == ResultCode.PLATFORM_OK) {
             pointerXQ8 = p.x() * RectQ8.ONE;
@@ -87,6 +93,7 @@ final class PlanExecutor implements PlanHandler {
         long executed = 0;
         final long deadline = plan.deadlineNs();
         final int count = (int) plan.commandCount();
+        firstPress = true;
         for (int i = 0; i < count; i++) {
             if (System.nanoTime() - deadline >= 0) {
                 code = ResultCode.PLATFORM_TIMEOUT;
@@ -124,13 +131,11 @@ final class PlanExecutor implements PlanHandler {
     private int execute(final ActionPlanFlyweight plan, final PlanCommandFlyweight c) {
         switch (c.op()) {
             case PlanOp.MOVE:
-                pointerXQ8 = c.a();
-                pointerYQ8 = c.b();
-                return backend.movePointer(InputBackend.pixelOfQ8(c.a()), InputBackend.pixelOfQ8(c.b()));
+                return move(c.a(), c.b(), plan.deadlineNs());
             case PlanOp.BUTTON_DOWN:
-                return backend.button(c.a(), true);
+                return press(c.a(), plan.deadlineNs());
             case PlanOp.BUTTON_UP:
-                return backend.button(c.a(), false);
+                return release(c.a(), plan.deadlineNs());
             case PlanOp.KEY_DOWN:
                 return backend.key(c.a(), true);
             case PlanOp.KEY_UP:
@@ -158,6 +163,113 @@ final class PlanExecutor implements PlanHandler {
             default:
                 return ResultCode.PLATFORM_INVALID_ARGUMENT;
         }
+    }
+
+    /**
+     * A move; with a button held (a drag, in this plan or since a HOLD) paced by
+     * {@link DragPacer}: intermediate positions, the deadline checked before each.
+     */
+    private int move(final int xQ8, final int yQ8, final long deadlineNs) {
+        final int x0 = InputBackend.pixelOfQ8(pointerXQ8);
+        final int y0 = InputBackend.pixelOfQ8(pointerYQ8);
+        final int x1 = InputBackend.pixelOfQ8(xQ8);
+        final int y1 = InputBackend.pixelOfQ8(yQ8);
+        pointerXQ8 = xQ8;
+        pointerYQ8 = yQ8;
+        if ((ledger.buttons() & (Button.LEFT | Button.MIDDLE | Button.RIGHT)) == 0) {
+            return backend.movePointer(x1, y1);
+        }
+        final int n = DragPacer.steps(x0, y0, x1, y1);
+        for (int i = 1; i <= n; i++) {
+            final long gap = drag.gapNs(System.nanoTime());
+            if (gap > 0 && !pause(gap, deadlineNs)) {
+                return ResultCode.PLATFORM_TIMEOUT;
+            }
+            int rc = backend.movePointer(DragPacer.at(x0, x1, i, n), DragPacer.at(y0, y1, i, n));
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = backend.flush();
+            }
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+            drag.moved(System.nanoTime());
+        }
+        return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * A button release; after held motion the pointer first rests on the drop point, nudged by a
+     * pixel and back so the drop target hears of the final position ({@link DragPacer}).
+     */
+    private int release(final int button, final long deadlineNs) {
+        final long settle = drag.settleNs(System.nanoTime());
+        if (settle > 0) {
+            final int x = InputBackend.pixelOfQ8(pointerXQ8);
+            final int y = InputBackend.pixelOfQ8(pointerYQ8);
+            if (!pause(settle / 2, deadlineNs)) {
+                return ResultCode.PLATFORM_TIMEOUT;
+            }
+            int rc = backend.movePointer(x + 1, y);
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = backend.flush();
+            }
+            if (rc == ResultCode.PLATFORM_OK && !pause(DragPacer.STEP_NS, deadlineNs)) {
+                rc = ResultCode.PLATFORM_TIMEOUT;
+            }
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = backend.movePointer(x, y);
+            }
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = backend.flush();
+            }
+            if (rc == ResultCode.PLATFORM_OK && !pause(settle / 2, deadlineNs)) {
+                rc = ResultCode.PLATFORM_TIMEOUT;
+            }
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+        }
+        return backend.button(button, false);
+    }
+
+    /** Parks {@code ns}; false, without parking, when that would pass the deadline. */
+    private static boolean pause(final long ns, final long deadlineNs) {
+        final long until = System.nanoTime() + ns;
+        if (until - deadlineNs >= 0) {
+            return false;
+        }
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+        return true;
+    }
+
+    /**
+     * A button press; the plan's first waits out the double-click time of an earlier plan's press
+     * nearby ({@link MultiClickGuard}), or fails with PLATFORM_TIMEOUT, before any event, when
+     * that wait would pass the deadline.
+     */
+    private int press(final int button, final long deadlineNs) {
+        final int x = InputBackend.pixelOfQ8(pointerXQ8);
+        final int y = InputBackend.pixelOfQ8(pointerYQ8);
+        if (firstPress) {
+            firstPress = false;
+            final long now = System.nanoTime();
+            final long wait = clicks.waitNs(button, x, y, now, backend.doubleClickTimeMs(), backend.doubleClickDistancePx());
+            if (wait > 0) {
+                if (now + wait - deadlineNs >= 0) {
+                    return ResultCode.PLATFORM_TIMEOUT;
+                }
+                backend.flush(); // what came before the press (a move) is not held back by the wait
+                pause(wait, deadlineNs);
+            }
+        }
+        final int rc = backend.button(button, true);
+        if (rc == ResultCode.PLATFORM_OK) {
+            clicks.pressed(button, x, y, System.nanoTime());
+        }
+        return rc;
     }
 
     /**
@@ -191,8 +303,7 @@ final class PlanExecutor implements PlanHandler {
 
     private void writePhysicalState(final PhysicalStateFlyweight p) {
         p.pointer(pointerXQ8, pointerYQ8)
-            .buttons(ledger.buttons() & (dev.saccade.protocol.Button.LEFT | dev.saccade.protocol.Button.RIGHT
-                | dev.saccade.protocol.Button.MIDDLE))
+            .buttons(ledger.buttons() & (Button.LEFT | Button.RIGHT | Button.MIDDLE))
             .modifiers(ledger.modifiers())
             .activeLeaseId(ledger.activeLeaseId())
             .permissionEpoch(1)

@@ -118,6 +118,11 @@ public final class OwnerService implements AutoCloseable {
             public CompletableFuture<Integer> invoke(final long targetId, final long deadlineNs) {
                 return OwnerService.this.invoke(targetId, deadlineNs);
             }
+
+            @Override
+            public CompletableFuture<Integer> focusState(final long targetId, final long deadlineNs) {
+                return OwnerService.this.focusState(targetId, deadlineNs);
+            }
         });
         if (context.supervisorLink() != null) {
             // Supervised: the supervisor owns the path; we serve its listener once it says so.
@@ -225,16 +230,38 @@ public final class OwnerService implements AutoCloseable {
         if (semantic == null) {
             return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
         }
+        final AccessibilityNode node = node(semantic, targetId);
+        return node == null ? CompletableFuture.completedFuture(ResultCode.PLATFORM_NOT_FOUND) : semantic.invoke(node, deadlineNs);
+    }
+
+    /**
+     * The keyboard focus of an accessible target, asked of its application now: completes with
+     * {@link SemanticInvoker#FOCUSABLE} and {@link SemanticInvoker#FOCUSED} bits, or a negative
+     * platform code as {@link #invoke} does.
+     */
+    public CompletableFuture<Integer> focusState(final long targetId, final long deadlineNs) {
+        final AtspiSource semantic = accessibility;
+        final AccessibilityNode node = semantic == null ? null : node(semantic, targetId);
+        if (node == null) {
+            return CompletableFuture.completedFuture(semantic == null ? ResultCode.PLATFORM_UNSUPPORTED : ResultCode.PLATFORM_NOT_FOUND);
+        }
+        return semantic.focusState(node, deadlineNs).thenApply(bits -> bits < 0 ? bits
+            : ((bits & AtspiSource.FOCUSABLE) != 0 ? SemanticInvoker.FOCUSABLE : 0)
+                | ((bits & AtspiSource.FOCUSED) != 0 ? SemanticInvoker.FOCUSED : 0));
+    }
+
+    /** The node of the latest accessibility tree with {@code targetId}, or null. */
+    private static AccessibilityNode node(final AtspiSource semantic, final long targetId) {
         final AccessibilitySnapshot latest = semantic.latest();
         if (latest != null) {
             final List<AccessibilityNode> nodes = latest.nodes();
             for (int i = 0; i < nodes.size(); i++) {
                 if (nodes.get(i).targetId() == targetId) {
-                    return semantic.invoke(nodes.get(i), deadlineNs);
+                    return nodes.get(i);
                 }
             }
         }
-        return CompletableFuture.completedFuture(ResultCode.PLATFORM_NOT_FOUND);
+        return null;
     }
 
     /** The pixel source, for diagnostics; null when off. */

@@ -27,6 +27,15 @@ public enum DemoApp {
         List.of("zenity", "--entry", "--title=Saccade entry", "--text=Type a line and press OK"),
         Map.of(), "Saccade entry", "zenity", "zenity"),
 
+    /**
+     * A zenity form of three entries (First, Second, Third). On OK it prints the three texts
+     * joined by '|' on stdout and exits 0: the proof that each text went to its own field.
+     */
+    ZENITY_FORM("zenity-form",
+        List.of("zenity", "--forms", "--title=Saccade form", "--text=Three fields",
+            "--add-entry=First", "--add-entry=Second", "--add-entry=Third"),
+        Map.of(), "Saccade form", "zenity", "zenity"),
+
     /** A zenity password dialog: its entry is a SECURE field (AT-SPI role password text). */
     ZENITY_PASSWORD("zenity-password", List.of("zenity", "--password", "--title=Saccade password"),
         Map.of(), "Saccade password", "zenity", "zenity"),

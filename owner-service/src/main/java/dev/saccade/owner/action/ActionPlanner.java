@@ -44,6 +44,7 @@ public final class ActionPlanner {
     private final SceneStore scenes;
     private final InputExecutor executor;
     private final SemanticInvoker invoker;
+    private final FocusGate gate;
     private final ErrorCompletions errors = new ErrorCompletions();
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionFlyweight action = new ActionFlyweight();
@@ -62,6 +63,7 @@ public final class ActionPlanner {
         this.scenes = scenes;
         this.executor = executor;
         this.invoker = invoker;
+        this.gate = new FocusGate(invoker);
     }
 
     /**
@@ -156,10 +158,13 @@ public final class ActionPlanner {
         while (run.index < count) {
             final int i = run.index;
             int result;
-            if (run.waitingPlan != 0 || run.waitingInvoke != null) {
+            if (run.waitingPlan != 0 || run.waitingInvoke != null || run.gate != FocusGate.NONE) {
                 result = awaited(run, b, nowNs);
                 if (result == PARKED) {
                     return PARKED;
+                }
+                if (result == DISPATCHED) {
+                    continue; // a focus question answered: the next plan of the same action is out
                 }
             } else {
                 if (i >= 1) {
@@ -224,20 +229,69 @@ public final class ActionPlanner {
             run.waitingInvoke = null;
             return ResultCode.fromPlatform(code);
         }
+        if (run.waitingPlan == 0) {
+            final int step = gate.step(run, nowNs, b.deadlineNs());
+            return step == FocusGate.WAIT ? PARKED : step == FocusGate.FAIL ? run.gateResult : sendGated(run, b, step);
+        }
         final int code = executor.poll(run.waitingPlan);
         if (code == InputExecutor.LOST) {
             run.waitingPlan = 0;
+            run.gate = FocusGate.NONE;
             return ResultCode.EXECUTOR_LOST; // D5: it ran on a helper that died, partly or not at all
         }
         if (code == InputExecutor.PENDING) {
             if (!executor.available()) {
                 run.waitingPlan = 0;
+                run.gate = FocusGate.NONE;
                 return ResultCode.EXECUTOR_LOST; // D5
             }
             return PARKED;
         }
         run.waitingPlan = 0;
+        if (run.gate == FocusGate.TEXT_CLICKED) {
+            if (code == ResultCode.PLATFORM_OK) {
+                gate.clickDone(run, nowNs, b.deadlineNs());
+                return DISPATCHED; // the focus click is done: now its focus is awaited
+            }
+            run.gate = FocusGate.NONE;
+        }
         return code == ResultCode.PLATFORM_OK ? ResultCode.OK : ResultCode.fromPlatform(code);
+    }
+
+    /**
+     * A plan {@link FocusGate} asked for, for the action at {@code run.index}: TEXT's focus click
+     * alone, its text alone, both, or a key. @return DISPATCHED or EXECUTOR_LOST.
+     */
+    private int sendGated(final BatchRun run, final ActionBatchFlyweight b, final int send) {
+        final int i = run.index;
+        final ActionFlyweight a = action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride());
+        final ScenePacket scene = scenes.current();
+        final PlanWriter plan = scene == null ? null
+            : executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(), run.heldLease);
+        if (plan == null) {
+            run.gate = FocusGate.NONE;
+            return ResultCode.EXECUTOR_LOST;
+        }
+        if (send == FocusGate.SEND_KEY) {
+            writePlan(plan, a.kind(), a, i, 1, scene, b.bytes(), 0);
+        } else {
+            if (send != FocusGate.SEND_TEXT) {
+                plan.move(run.gatePointX, run.gatePointY);
+                plan.buttonDown(a.buttonBits()); // the focus click, count 1
+                plan.buttonUp(a.buttonBits());
+            }
+            if (send != FocusGate.SEND_CLICK) {
+                plan.text(b.bytes(), b.offset() + b.payloadOffset() + a.payloadOffset(), (int) a.payloadSize(), run.gateWindow);
+            }
+            plan.actionEnd(i);
+        }
+        final long id = executor.submit();
+        if (id == 0) {
+            run.gate = FocusGate.NONE;
+            return ResultCode.EXECUTOR_LOST;
+        }
+        run.waitingPlan = id;
+        return DISPATCHED;
     }
 
     /** §5.7.3 before action i ≥ 1: the newest scene, adopted now (we are the owner thread). */
@@ -375,6 +429,21 @@ public final class ActionPlanner {
             run.waitingInvoke = invoker.invoke(a.targetId(), b.deadlineNs());
             return DISPATCHED;
         }
+        if (kind == ActionKind.TEXT && gate.guardsText(a.targetId())) {
+            run.gatePointX = point[0];
+            run.gatePointY = point[1];
+            run.gateWindow = targetWindow(scene);
+            gate.beginText(run, a.targetId(), nowNs, b.deadlineNs());
+            return DISPATCHED; // the question first: is the focus there already?
+        }
+        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && gate.beginKey(run, nowNs, b.deadlineNs())) {
+            return DISPATCHED; // a click just moved the focus: the key waits for it to arrive
+        }
+        if (ActionRules.needsOneButton(kind) || kind == ActionKind.WINDOW_ACTIVATE || kind == ActionKind.WINDOW_CYCLE) {
+            // a press on an editable target may be moving the focus there; anything else that moves it ends the wait
+            gate.clicked(a.targetId() != 0 && ActionRules.needsOneButton(kind) && (scene.bytes().readInt(scene.recordAt(firstTargetIndex)
+                + TargetFlyweight.CAPABILITY_BITS_OFFSET) & TargetCapability.TEXT) != 0 ? a.targetId() : 0, nowNs);
+        }
         final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
             kind == ActionKind.HOLD ? leaseId
                 : kind == ActionKind.RELEASE && (run.heldButtons & ~button) == 0 ? 0 : run.heldLease);
@@ -467,16 +536,11 @@ public final class ActionPlanner {
                 plan.move(point[0], point[1]);
                 plan.buttonDown(button); // the focus click, count 1
                 plan.buttonUp(button);
-                final long textWindow = scene.bytes().readLong(scene.recordAt(firstTargetIndex)
-                    + TargetFlyweight.WINDOW_ID_OFFSET);
-                plan.text(req, textAt, (int) a.payloadSize(), textWindow != 0 ? textWindow : scene.windowId());
+                plan.text(req, textAt, (int) a.payloadSize(), targetWindow(scene));
                 break;
-            case ActionKind.WINDOW_ACTIVATE: {
-                final long window = scene.bytes().readLong(scene.recordAt(firstTargetIndex)
-                    + TargetFlyweight.WINDOW_ID_OFFSET);
-                plan.windowActivate(window != 0 ? window : scene.windowId());
+            case ActionKind.WINDOW_ACTIVATE:
+                plan.windowActivate(targetWindow(scene));
                 break;
-            }
             case ActionKind.KEY:
             case ActionKind.KEY_CHORD:
                 plan.modifiersDown(modifiers);
@@ -494,6 +558,12 @@ public final class ActionPlanner {
                 break;
         }
         plan.actionEnd(i);
+    }
+
+    /** The first target's window, or the scene's active window when the target names none (§5.8). */
+    private long targetWindow(final ScenePacket scene) {
+        final long window = scene.bytes().readLong(scene.recordAt(firstTargetIndex) + TargetFlyweight.WINDOW_ID_OFFSET);
+        return window != 0 ? window : scene.windowId();
     }
 
     private void writeRow(final BytesStore<?, ?> resp, final long respAt, final BatchRun run,

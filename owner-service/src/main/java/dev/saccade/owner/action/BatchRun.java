@@ -28,6 +28,17 @@ public final class BatchRun {
     long heldLease;
     /** A semantic INVOKE in flight (allocated only on that path). */
     CompletableFuture<Integer> waitingInvoke;
+    /** {@link FocusGate}'s stage of the current action, its target, deadline, question and last ask. */
+    int gate;
+    long gateTarget;
+    long gateUntilNs;
+    long gateAskedNs;
+    CompletableFuture<Integer> focusAnswer;
+    int gateResult;
+    /** The TEXT action's point and window, kept for the plans that follow its questions. */
+    int gatePointX;
+    int gatePointY;
+    long gateWindow;
 
     public boolean active() {
         return active;
@@ -40,6 +51,8 @@ public final class BatchRun {
         completed = 0;
         waitingPlan = 0;
         waitingInvoke = null;
+        gate = FocusGate.NONE;
+        focusAnswer = null;
         heldButtons = 0;
         heldLease = 0;
     }

@@ -99,6 +99,29 @@ final class AtspiActions {
         return result;
     }
 
+    /**
+     * {@link AtspiSource#focusState}: {@code Accessible.GetState} asked now, not the snapshot's
+     * states, which are as old as the last refresh; the answer's FOCUSABLE and FOCUSED bits
+     * ({@link AtspiSource#FOCUSABLE}, {@link AtspiSource#FOCUSED}).
+     */
+    CompletableFuture<Integer> focusState(final AccessibilityNode node, final long deadlineNs) {
+        final CompletableFuture<Integer> result = new CompletableFuture<>();
+        final AtspiBus b = connectedOrComplete(result, deadlineNs);
+        if (b == null) {
+            return result;
+        }
+        final Reply.Sink onState = call -> {
+            if (call.failed()) {
+                result.complete(platformCode(call.errorName()));
+                return;
+            }
+            final long low = AtspiCall.element(call.value(), 0, 0);
+            result.complete((int) (low & (1L << AtspiMapping.STATE_FOCUSABLE | 1L << AtspiMapping.STATE_FOCUSED)));
+        };
+        sendOrFail(result, b, node.busName(), node.objectPath(), AtspiBus.ACCESSIBLE, "GetState", null, onState);
+        return result;
+    }
+
     /** {@link AtspiSource#readText}. */
     CompletableFuture<String> readText(final AccessibilityNode node, final long deadlineNs) {
         final CompletableFuture<String> result = new CompletableFuture<>();

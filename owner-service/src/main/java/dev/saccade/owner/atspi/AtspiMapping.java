@@ -336,8 +336,10 @@ final class AtspiMapping {
             caps |= TargetCapability.CLICK | TargetCapability.POINTER_MOVE;
         }
         if ((interfaces & I_EDITABLE_TEXT) != 0 && editable(states)) {
-            // GTK's entries and text views and Qt's line and text edits accept dropped text by default.
-            caps |= TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.POINTER_MOVE;
+            // GTK's entries and text views and Qt's line and text edits accept dropped text by default,
+            // and their selected text can be dragged out.
+            caps |= TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.DRAG_SOURCE
+                | TargetCapability.POINTER_MOVE;
         }
         if ((interfaces & I_TEXT) != 0) {
             caps |= TargetCapability.TEXT_SELECT;

@@ -190,6 +190,20 @@ public final class AtspiSource implements AutoCloseable {
         return actions.invoke(busName, objectPath, actionIndex, deadlineNs);
     }
 
+    /** {@link #focusState}: the object can take the keyboard focus (AT-SPI's state bit). */
+    public static final int FOCUSABLE = 1 << AtspiMapping.STATE_FOCUSABLE;
+    /** {@link #focusState}: the object has the keyboard focus. */
+    public static final int FOCUSED = 1 << AtspiMapping.STATE_FOCUSED;
+
+    /**
+     * Whether a node has the keyboard focus now, asked of its application off the caller's
+     * thread: completes with the {@link #FOCUSABLE} and {@link #FOCUSED} bits, or a
+     * negative platform code as {@link #invoke(AccessibilityNode, long)} does.
+     */
+    public CompletableFuture<Integer> focusState(final AccessibilityNode node, final long deadlineNs) {
+        return actions.focusState(node, deadlineNs);
+    }
+
     /**
      * Reads a node's text content now (at most the text limit), off the caller's thread. Never
      * reads a SECURE node: completes with "".

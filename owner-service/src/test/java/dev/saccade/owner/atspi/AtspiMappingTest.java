@@ -110,8 +110,8 @@ class AtspiMappingTest {
         assertEquals(TargetCapability.CLICK | TargetCapability.POINTER_MOVE,
             AtspiMapping.capabilities(tab, USABLE_SHOWN, 0, -1, false), "GTK 3 tabs have no Action, still a click selects");
         final int entry = AtspiMapping.roleClass(AtspiMapping.ROLE_ENTRY);
-        assertEquals(TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.POINTER_MOVE
-            | TargetCapability.TEXT_SELECT | TargetCapability.KEYBOARD, AtspiMapping.capabilities(entry,
+        assertEquals(TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.DRAG_SOURCE
+            | TargetCapability.POINTER_MOVE | TargetCapability.TEXT_SELECT | TargetCapability.KEYBOARD, AtspiMapping.capabilities(entry,
             USABLE_SHOWN | AtspiMapping.S_EDITABLE | AtspiMapping.S_FOCUSABLE,
             AtspiMapping.I_TEXT | AtspiMapping.I_EDITABLE_TEXT, -1, false));
         assertEquals(TargetCapability.TEXT_SELECT, AtspiMapping.capabilities(AtspiMapping.CLASS_OTHER, 0,

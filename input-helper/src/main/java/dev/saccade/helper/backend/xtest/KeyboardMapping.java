@@ -8,12 +8,16 @@ import java.util.Arrays;
  * A snapshot of the server's core keyboard mapping (XGetKeyboardMapping) with a keysym to key code
  * lookup. Our own lookup instead of XKeysymToKeycode: Xlib's cached map goes stale unless
  * mapping events are processed, and we need the level (plain or Shift) and the empty key codes
- * too. The owner marks it stale when a mapping event arrives; {@link #refresh} costs one round
- * trip (about 0.1 ms).
+ * too. {@link #ensureFresh} reads it again before every use.
  *
- * <p>The lookup table holds levels 0 and 1 (plain, Shift) of group 1, level-major like
- * XKeysymToKeycode: a keysym's lowest level wins, then its lowest key code. Open addressing over
- * two int arrays; keysyms fit in 29 bits. One thread.
+ * <p>The lookup table holds levels 0 and 1 (plain, Shift) of the active XKB group, level-major
+ * like XKeysymToKeycode: a keysym's lowest level wins, then its lowest key code. The group is read
+ * (XkbGetState) at every {@link #ensureFresh}: with "us,ru" in its Russian group,
+ * the key that carries 'a' in group 1 types 'ф'. XKB's core mapping puts group 1 in columns 0
+ * and 1 and group 2 in columns 2 and 3 (a key with one group repeats it there, checked with
+ * {@code xmodmap -pke}); groups 3 and 4 have no fixed columns, so under them the table is empty
+ * and every character goes through a binding, which a one-group key types in any group. Open
+ * addressing over two int arrays; keysyms fit in 29 bits. One thread.
  */
 final class KeyboardMapping {
     /** Packed lookup result: key code in bits 0..7, level in bits 8..15. */
@@ -32,23 +36,28 @@ final class KeyboardMapping {
     private int maxKeyCode;
     private int perKeyCode;
     private long[] keysyms = new long[256 * 8];
-    private boolean stale = true;
+    /** The effective XKB group the table was built for. */
+    private int group;
+    private final byte[] xkbState = new byte[32];
 
     KeyboardMapping(final long display) {
         this.display = display;
     }
 
-    void markStale() {
-        stale = true;
-    }
-
-    boolean isStale() {
-        return stale;
-    }
-
-    /** Refreshes if stale. */
+    /**
+     * Reads the mapping and the active group again, before every text and key: never a cached
+     * key code. Xlib handles XKB's keymap events itself and need not hand us a MappingNotify for
+     * a keymap that setxkbmap or another client replaced, so staleness cannot be told from
+     * events; reading again is two round trips (about 0.2 ms) and cannot be wrong.
+     */
     int ensureFresh() {
-        return stale ? refresh() : ResultCode.PLATFORM_OK;
+        group = Xlib.X11.XkbGetState(display, Xlib.XKB_USE_CORE_KBD, xkbState) == 0 ? xkbState[0] & 3 : 0;
+        return refresh();
+    }
+
+    /** The XKB group the lookup follows (0..3). */
+    int group() {
+        return group;
     }
 
     /** Reads the whole core mapping from the server and rebuilds the lookup. */
@@ -80,17 +89,25 @@ final class KeyboardMapping {
         } finally {
             Xlib.X11.XFree(map);
         }
+        rebuild();
+        return ResultCode.PLATFORM_OK;
+    }
+
+    /** The lookup for the snapshot's columns of {@link #group}; empty for groups 3 and 4. */
+    private void rebuild() {
         Arrays.fill(tableKeys, 0);
-        for (int level = 0; level < Math.min(2, perKeyCode); level++) {
-            for (int keyCode = minKeyCode; keyCode <= maxKeyCode; keyCode++) {
-                final long keysym = keysymAt(keyCode, level);
+        if (group > 1) {
+            return;
+        }
+        for (int level = 0; level < 2; level++) {
+            final int column = 2 * group + level;
+            for (int keyCode = minKeyCode; keyCode <= maxKeyCode && column < perKeyCode; keyCode++) {
+                final long keysym = keysymAt(keyCode, column);
                 if (keysym != 0 && keysym <= Integer.MAX_VALUE) {
                     insertIfAbsent((int) keysym, keyCode | level << LEVEL_SHIFT);
                 }
             }
         }
-        stale = false;
-        return ResultCode.PLATFORM_OK;
     }
 
     /** The key code and level (packed) that types {@code keysym} with no modifier or Shift, or NOT_FOUND. */
@@ -111,20 +128,14 @@ final class KeyboardMapping {
         }
     }
 
-    /** The key code carrying {@code keysym} at any level (for keys pressed by usage), or NOT_FOUND. */
-    int keyCodeAnyLevel(final int keysym) {
+    /**
+     * The key code that types {@code keysym} with no modifier in the active group (for keys
+     * pressed by usage), or NOT_FOUND: a key that has it only with Shift or AltGr would type
+     * another symbol pressed alone ('1' is Shift+'&' on AZERTY).
+     */
+    int plainKeyCode(final int keysym) {
         final int packed = lookup(keysym);
-        if (packed != NOT_FOUND) {
-            return packed & 0xFF;
-        }
-        for (int level = 2; level < perKeyCode; level++) {
-            for (int keyCode = minKeyCode; keyCode <= maxKeyCode; keyCode++) {
-                if (keysymAt(keyCode, level) == keysym) {
-                    return keyCode;
-                }
-            }
-        }
-        return NOT_FOUND;
+        return packed != NOT_FOUND && packed >>> LEVEL_SHIFT == 0 ? packed & 0xFF : NOT_FOUND;
     }
 
     /** Whether a key code carries no symbol at all in the snapshot (a spare for typing). */

@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * undone only once unused for the grace period ({@link #restore}); and only when a text needs
  * more distinct missing characters than there are spare key codes is a binding reused, after
  * waiting out its grace period (pacing, not synchronisation: the client's progress cannot be
- * observed). Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
+ * observed), beating the helper's heartbeat meanwhile. Bindings are the pair (keysym, keysym), so the character comes with or without Shift.
  *
  * <p>Keysyms: Latin-1 characters are their own keysym, others 0x01000000 + code point; tab,
  * newline, carriage return, backspace, escape and delete are their function keys. A character
@@ -29,11 +29,25 @@ import java.util.concurrent.locks.LockSupport;
 final class TextTyper {
     private static final int SHIFT_L = 0xffe1;
     private static final int NO_KEY = -1;
+    private static final long BEAT_NS = 100_000_000L;
+    /**
+     * Spare key codes never taken while one of ours can be reused: other clients bind one for
+     * typing too (xdotool type failed with BadValue when a Russian-layout text had taken every
+     * spare key code for its grace period).
+     */
+    static final int RESERVED_SPARES = 2;
 
     private final long display;
     private final int trapSlot;
     private final KeyboardMapping mapping;
     private final long graceNs;
+    /**
+     * Run while waiting out a grace period to rebind: a text under a layout without Latin letters
+     * ("ru") needs more bindings than there are spare key codes and waits many times, seconds in
+     * all, and the owner must not take the helper for hung meanwhile. (Rebinding after 250 ms
+     * instead garbled brackets under load: "€[]{}" arrived as "€[é₤}".)
+     */
+    private Runnable beat = () -> { };
     /** The keysym we bound to each key code, 0 for none. */
     private final int[] boundKeysym = new int[256];
     private final long[] lastUseNs = new long[256];
@@ -69,6 +83,7 @@ final class TextTyper {
         if (rc != ResultCode.PLATFORM_OK) {
             return rc;
         }
+        forgetReplaced(recorder);
         final int shiftPacked = mapping.lookup(SHIFT_L);
         final int shiftKeyCode = shiftPacked == KeyboardMapping.NOT_FOUND ? NO_KEY : shiftPacked & 0xFF;
         long nowNs = System.nanoTime();
@@ -137,6 +152,17 @@ final class TextTyper {
         if (boundCount == 0) {
             return 0;
         }
+        boolean due = force;
+        for (int keyCode = 0; keyCode < boundKeysym.length && !due; keyCode++) {
+            due = boundKeysym[keyCode] != 0 && nowNs - lastUseNs[keyCode] >= graceNs;
+        }
+        if (!due) {
+            return boundCount;
+        }
+        if (mapping.refresh() != ResultCode.PLATFORM_OK) {
+            return ResultCode.PLATFORM_BACKEND;
+        }
+        forgetReplaced(recorder);
         int restored = 0;
         for (int keyCode = 0; keyCode < boundKeysym.length; keyCode++) {
             if (boundKeysym[keyCode] != 0 && (force || nowNs - lastUseNs[keyCode] >= graceNs)) {
@@ -149,7 +175,6 @@ final class TextTyper {
         }
         if (restored > 0) {
             Xlib.X11.XFlush(display);
-            mapping.markStale();
             final boolean sent = !XErrorTrap.isLost(trapSlot);
             for (int word = 0; word < 4; word++) {
                 long bits = restoredSet[word];
@@ -189,8 +214,52 @@ final class TextTyper {
             boundCount--;
         }
         Xlib.X11.XChangeKeyboardMapping(display, keyCode, 1, noSymbol, 1);
-        mapping.markStale();
         return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * A key code that types {@code keysym} pressed alone, for a key by usage the active group
+     * lacks (ctrl+a under a Russian layout, '1' under AZERTY): the binding this typer has for it,
+     * or a new one; a one-group key types its symbol in every group. Undone like typing's.
+     *
+     * @return the key code, or a negative platform code.
+     */
+    int keyCodeFor(final int keysym, final HeldInputRecorder recorder) {
+        forgetReplaced(recorder); // the caller read the mapping just now
+        int keyCode = boundKeyCodeOf(keysym);
+        final long nowNs = System.nanoTime();
+        if (keyCode == NO_KEY) {
+            keyCode = bind(keysym, nowNs, recorder);
+            if (keyCode < 0) {
+                return keyCode;
+            }
+        }
+        lastUseNs[keyCode] = nowNs;
+        return keyCode;
+    }
+
+    /**
+     * Forgets the bindings the server's mapping (read just now) no longer holds: a layout loaded
+     * with setxkbmap replaces the whole keymap, ours included, and a key code we still took for
+     * bound then types nothing (measured: the first text after a layout switch lost every
+     * character bound before it), while restoring it would wipe a key of the new layout.
+     */
+    private void forgetReplaced(final HeldInputRecorder recorder) {
+        if (boundCount == 0) {
+            return;
+        }
+        for (int keyCode = mapping.minKeyCode(); keyCode <= mapping.maxKeyCode(); keyCode++) {
+            if (boundKeysym[keyCode] != 0 && mapping.keysymAt(keyCode, 0) != boundKeysym[keyCode]) {
+                boundKeysym[keyCode] = 0;
+                boundCount--;
+                recorder.keyCodeRestored(keyCode); // not ours any more: never reset it
+            }
+        }
+    }
+
+    /** Run while waiting to rebind: the helper's heartbeat. */
+    void beat(final Runnable beat) {
+        this.beat = beat;
     }
 
     int boundCount() {
@@ -317,14 +386,17 @@ final class TextTyper {
     private int bind(final int keysym, final long nowNs, final HeldInputRecorder recorder) {
         int keyCode = NO_KEY;
         int oldest = NO_KEY;
+        int free = 0;
         for (int k = mapping.maxKeyCode(); k >= mapping.minKeyCode(); k--) {
             if (boundKeysym[k] == 0 && mapping.isEmpty(k)) {
-                keyCode = k;
-                break;
-            }
-            if (boundKeysym[k] != 0 && (oldest == NO_KEY || lastUseNs[k] - lastUseNs[oldest] < 0)) {
+                keyCode = keyCode == NO_KEY ? k : keyCode;
+                free++;
+            } else if (boundKeysym[k] != 0 && (oldest == NO_KEY || lastUseNs[k] - lastUseNs[oldest] < 0)) {
                 oldest = k;
             }
+        }
+        if (free <= RESERVED_SPARES && oldest != NO_KEY) {
+            keyCode = NO_KEY; // the last spares are left to other clients: reuse one of ours
         }
         if (keyCode == NO_KEY) {
             if (oldest == NO_KEY) {
@@ -337,7 +409,8 @@ final class TextTyper {
                 final long readyNs = lastUseNs[keyCode] + graceNs;
                 long waitNs;
                 while ((waitNs = readyNs - System.nanoTime()) > 0) {
-                    LockSupport.parkNanos(waitNs);
+                    beat.run(); // a long text under a non-Latin layout waits many times: the owner must not think us hung
+                    LockSupport.parkNanos(Math.min(waitNs, BEAT_NS));
                 }
             }
             boundCount--;
@@ -349,7 +422,6 @@ final class TextTyper {
         Xlib.X11.XChangeKeyboardMapping(display, keyCode, 2, bindPair, 1);
         boundKeysym[keyCode] = keysym;
         boundCount++;
-        mapping.markStale();
         return keyCode;
     }
 }

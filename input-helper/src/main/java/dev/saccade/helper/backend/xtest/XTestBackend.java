@@ -5,6 +5,7 @@ import com.sun.jna.Pointer;
 import dev.saccade.helper.BackendUnavailableException;
 import dev.saccade.helper.HeldInputRecorder;
 import dev.saccade.helper.InputBackend;
+import dev.saccade.helper.MultiClickGuard;
 import dev.saccade.helper.PointerState;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
@@ -49,6 +50,7 @@ public final class XTestBackend implements InputBackend {
     private final KeyboardMapping mapping;
     private final TextTyper typer;
     private final EwmhWindows windows;
+    private final XSettings settings;
     private final Memory event = new Memory(Xlib.XEVENT_SIZE);
     private final long[] rootReturn = new long[1];
     private final long[] childReturn = new long[1];
@@ -68,6 +70,7 @@ public final class XTestBackend implements InputBackend {
         this.mapping = new KeyboardMapping(display);
         this.typer = new TextTyper(display, trapSlot, mapping, bindingGraceNs);
         this.windows = new EwmhWindows(display, root);
+        this.settings = new XSettings(display, screen);
     }
 
     /** Connects with the default grace period (or {@link #BINDING_GRACE_MS_PROP}). */
@@ -165,6 +168,18 @@ public final class XTestBackend implements InputBackend {
 
     @Override
     public int keyCodeOf(final int hidUsage) {
+        return keyCodeOf(hidUsage, null);
+    }
+
+    /**
+     * The key that types the usage's US symbol alone in the active layout and group (agent-abi
+     * §5.10): looked up in the keymap as it is now (mapping events are read first, the group asked
+     * for); a printable symbol the group lacks, or has only with Shift or AltGr, gets a spare key
+     * code bound to it when {@code recorder} can record the binding. Modifiers and Caps Lock are
+     * never bound: a bound key would not be a modifier.
+     */
+    @Override
+    public int keyCodeOf(final int hidUsage, final HeldInputRecorder recorder) {
         final int keysym = HidKeysyms.keysym(hidUsage);
         if (keysym == 0) {
             return ResultCode.PLATFORM_UNSUPPORTED;
@@ -177,9 +192,12 @@ public final class XTestBackend implements InputBackend {
         if (rc != ResultCode.PLATFORM_OK) {
             return rc;
         }
-        int keyCode = mapping.keyCodeAnyLevel(keysym);
+        int keyCode = mapping.plainKeyCode(keysym);
         if (keyCode == KeyboardMapping.NOT_FOUND && HidKeysyms.fallback(hidUsage) != 0) {
-            keyCode = mapping.keyCodeAnyLevel(HidKeysyms.fallback(hidUsage));
+            keyCode = mapping.plainKeyCode(HidKeysyms.fallback(hidUsage));
+        }
+        if (keyCode == KeyboardMapping.NOT_FOUND && keysym < 0x100 && recorder != null) {
+            return typer.keyCodeFor(keysym, recorder);
         }
         return keyCode == KeyboardMapping.NOT_FOUND ? ResultCode.PLATFORM_UNSUPPORTED : keyCode;
     }
@@ -210,6 +228,11 @@ public final class XTestBackend implements InputBackend {
         }
         drainQueuedEvents();
         return typer.type(utf8, offset, length, recorder);
+    }
+
+    @Override
+    public void duringWaits(final Runnable beat) {
+        typer.beat(beat);
     }
 
     @Override
@@ -244,6 +267,29 @@ public final class XTestBackend implements InputBackend {
         }
         final int rc = windows.cycle(backward);
         return rc == ResultCode.PLATFORM_OK ? flush() : rc;
+    }
+
+    @Override
+    public int doubleClickTimeMs() {
+        return closed || XErrorTrap.isLost(trapSlot) ? MultiClickGuard.DEFAULT_TIME_MS : readSettings(true);
+    }
+
+    @Override
+    public int doubleClickDistancePx() {
+        return closed || XErrorTrap.isLost(trapSlot) ? MultiClickGuard.DEFAULT_DISTANCE_PX : readSettings(false);
+    }
+
+    /**
+     * One XSETTINGS value. The manager's window can vanish between finding it and reading it: a
+     * BadWindow then must not fail the plan at its sync, so errors during the read are counted as
+     * seen.
+     */
+    private int readSettings(final boolean time) {
+        final long before = XErrorTrap.errors(trapSlot);
+        final long now = System.nanoTime();
+        final int value = time ? settings.doubleClickTimeMs(now) : settings.doubleClickDistancePx(now);
+        errorsSeen += XErrorTrap.errors(trapSlot) - before; // both are round trips: their errors are in by now
+        return value;
     }
 
     /** The root's _NET_ACTIVE_WINDOW (0 if none), read over this connection. */
@@ -333,14 +379,17 @@ public final class XTestBackend implements InputBackend {
         return "XTestBackend[display=0x" + Long.toHexString(display) + (closed ? ", closed" : "") + "]";
     }
 
-    /** Reads the events Xlib has already queued (mapping changes only: we select nothing), with no I/O. */
+    /**
+     * Reads the events the connection has (mapping changes only: we select nothing), without
+     * blocking: a layout switched by setxkbmap since our last round trip is seen before the next
+     * key, not after it.
+     */
     private void drainQueuedEvents() {
-        while (Xlib.X11.XEventsQueued(display, 0) > 0) {
+        while (Xlib.X11.XEventsQueued(display, Xlib.QUEUED_AFTER_READING) > 0) {
             Xlib.X11.XNextEvent(display, Pointer.nativeValue(event));
             if (event.getInt(0) == Xlib.MAPPING_NOTIFY) {
                 Xlib.X11.XRefreshKeyboardMapping(Pointer.nativeValue(event));
             }
-            mapping.markStale();
         }
     }
 

@@ -25,6 +25,10 @@ final class Xlib {
     static final int KEY_PRESS = 2;
     static final int CLIENT_MESSAGE = 33;
     static final int MAPPING_NOTIFY = 34;
+    /** XkbUseCoreKbd: the core keyboard's XKB device. */
+    static final int XKB_USE_CORE_KBD = 0x100;
+    /** XEventsQueued mode QueuedAfterReading: reads what the connection has, never blocks, never flushes. */
+    static final int QUEUED_AFTER_READING = 1;
     static final int GENERIC_EVENT = 35;
     static final long SUBSTRUCTURE_NOTIFY_MASK = 1L << 19;
     static final long SUBSTRUCTURE_REDIRECT_MASK = 1L << 20;
@@ -129,6 +133,11 @@ final class Xlib {
         static native int XGetWindowProperty(long display, long window, long property, long longOffset,
             long longLength, int delete, long reqType, long[] actualType, int[] actualFormat, long[] nitems,
             long[] bytesAfter, long[] prop);
+
+        static native long XGetSelectionOwner(long display, long selection);
+
+        /** XKB's keyboard state; {@code state} holds an XkbStateRec (18 bytes), the effective group first. */
+        static native int XkbGetState(long display, int deviceSpec, byte[] state);
 
         static native int XSendEvent(long display, long window, int propagate, long eventMask, long event);
 
