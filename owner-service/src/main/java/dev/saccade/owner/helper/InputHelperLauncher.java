@@ -91,6 +91,8 @@ public final class InputHelperLauncher implements AutoCloseable {
     private volatile boolean closing;
     private volatile int restarts;
     private volatile long lastLossReleaseNs = -1;
+    /** Told true when a helper attaches and false when it is lost (the supervisor's readiness). */
+    private volatile java.util.function.Consumer<Boolean> inputListener = up -> { };
 
     private InputHelperLauncher(final Path runtimeDirectory, final String display, final byte[] externalNonce,
         final Incarnation first) {
@@ -223,6 +225,7 @@ public final class InputHelperLauncher implements AutoCloseable {
                 }
                 watched.attached = true;
                 LOG.info("event=helper_attached pid={}", pidOf(watched));
+                inputListener.accept(Boolean.TRUE);
             } catch (final IOException | RuntimeException e) {
                 if (closing) {
                     return;
@@ -238,8 +241,12 @@ public final class InputHelperLauncher implements AutoCloseable {
             if (closing) {
                 return;
             }
+            inputListener.accept(Boolean.FALSE);
             inc = replace(watched);
         }
+        // no replacement will come (a deliberate stop, too many restarts, a failed start):
+        // batches answer EXECUTOR_LOST at once instead of waiting for one (D5)
+        executor.expect(false);
     }
 
     /**
@@ -436,6 +443,17 @@ public final class InputHelperLauncher implements AutoCloseable {
         } catch (final IOException e) {
             LOG.warn("event=link_close_failed error={}", e.toString());
         }
+    }
+
+    /**
+     * Follows whether a helper is attached: {@code listener} is told the state now, then true on
+     * each attach and false on each loss, on the launcher's thread (the owner tells its
+     * supervisor, whose readiness needs a helper: docs/architecture.md §4).
+     */
+    public void onInputChange(final java.util.function.Consumer<Boolean> listener) {
+        inputListener = listener;
+        final Incarnation inc = current;
+        listener.accept(inc.attached && !inc.lost);
     }
 
     /** The executor the agent service uses; the same object across helper replacements. */
