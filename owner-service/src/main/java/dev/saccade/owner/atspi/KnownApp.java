@@ -37,6 +37,8 @@ final class KnownApp {
     /** What the scene shows of them (see {@link DraftTree}): what the snapshot publishes. */
     List<AccessibilityNode> shownNodes = List.of();
     boolean complete;
+    /** Incomplete passes in a row: the delay of the next retry doubles with them (RefreshSchedule). */
+    int incompleteRetries;
     String error;
     long refreshedNs;
     long lastRefreshDurationNs;

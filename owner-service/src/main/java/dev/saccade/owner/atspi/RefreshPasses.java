@@ -236,6 +236,7 @@ final class RefreshPasses {
                 app.peer = null;
             }
             apps.remove(app);
+            schedule.cancelRetry(app.busName);
             schedule.markAppsChanged();
             return;
         }
@@ -256,6 +257,16 @@ final class RefreshPasses {
             app.refreshedNs = nowNs;
         }
         app.complete = r.complete();
+        if (app.complete) {
+            app.incompleteRetries = 0;
+            schedule.cancelRetry(app.busName); // read whole by an event's pass meanwhile
+        } else {
+            // Cut by the deadline (a loaded machine, a slow or stopped application) or failed:
+            // read it again later even if it sends no event, or its scene stays half read
+            // (zero bounds, SOURCE_INCOMPLETE) until something else happens. The delay doubles
+            // so a hung application costs a pass now and then, not a busy loop.
+            schedule.retryLater(app.busName, app.incompleteRetries++);
+        }
         app.error = r.error();
         app.lastRefreshDurationNs = r.durationNs();
         app.view = null;
