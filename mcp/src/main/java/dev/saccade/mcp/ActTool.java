@@ -293,7 +293,11 @@ final class ActTool implements Tool {
             if (reasons.linkFailed()) {
                 service.drop();
             }
-            results.act(out, completion, reasons.check(), reasons.hint(), null);
+            // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
+            final boolean ran = completion.result() == ResultCode.TIMEOUT
+                && completion.failedActionIndex() == dev.saccade.protocol.AgentAbi.NO_FAILED_ACTION;
+            results.act(out, completion, reasons.check(), reasons.hint(),
+                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null);
         } else {
             results.act(out, completion, null, null, observeAfter ? after(client, service) : null);
         }

@@ -148,7 +148,8 @@ final class ToolResults {
         final int result = c.result();
         w.startObject();
         text(w, result == 0 ? (after == null ? "Action completed." : "Action completed. The active window now:\n" + after)
-            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint)));
+            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint))
+                + (after == null ? "" : "\nThe active window now:\n" + after));
         w.name("structuredContent").startObject()
             .name("result").number(result)
             .name("resultText").string(AbiNames.resultText(result))

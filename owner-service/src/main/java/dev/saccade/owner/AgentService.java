@@ -293,6 +293,9 @@ public final class AgentService {
 
         final long recordsAt = respAt + CompletionFlyweight.LENGTH;
         final int targets = scene.targetCount();
+        // D19: an active-window observe of a window that has accessible targets leaves its grid cells out
+        final boolean noGrid = kind == AgentAbi.OBSERVE_COMPLETION && activeWindow
+            && (mode == 0 || mode == SourceMode.FUSED) && hasSemantic(scene, resolvedId, rectStore, rectAt);
         final boolean baseRoles = (session.helloFlags & HelloFlag.EXTENDED_ROLES) == 0;
         final boolean noStates = (session.helloFlags & HelloFlag.TARGET_STATES) == 0;
         final boolean packed = stride == TargetFlyweight.LENGTH;
@@ -304,7 +307,8 @@ public final class AgentService {
         int runLength = 0;
         for (int i = 0; i < targets; i++) {
             final long at = scene.recordAt(i);
-            if (!sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
+            final int bits = sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET);
+            if (!sourceMatches(mode, bits) || (noGrid && bits == SourceBit.GRID)
                 || !scopeMatches(scopeKind, sb, at, resolvedId, scope.stableId(), rectStore, rectAt)
                 || !filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride, baseRoles)) {
                 continue;
@@ -437,6 +441,25 @@ public final class AgentService {
     }
 
     /** §5.3: mode 0 or FUSED takes all; PIXEL needs NEURAL or PIXEL; SEMANTIC ACCESSIBILITY; GRID GRID. */
+    /**
+     * D19: whether the active window {@code windowId} holds a target from the accessibility source.
+     * Its grid cells are then noise in a FUSED active-window observe (gtk3-demo's main window: 43
+     * semantic targets, 56 cells), so they are left out; GRID mode, queries and the other scopes
+     * still return them.
+     */
+    private static boolean hasSemantic(final ScenePacket scene, final long windowId, final BytesStore<?, ?> rectStore,
+        final long rectAt) {
+        final BytesStore<?, ?> sb = scene.bytes();
+        for (int i = 0, n = scene.targetCount(); i < n; i++) {
+            final long at = scene.recordAt(i);
+            if ((sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET) & SourceBit.ACCESSIBILITY) != 0
+                && scopeMatches(ScopeKind.ACTIVE_WINDOW, sb, at, windowId, windowId, rectStore, rectAt)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean sourceMatches(final int mode, final int sourceBits) {
         switch (mode) {
             case 0:
