@@ -89,7 +89,7 @@ public final class SettleBench {
                 final String line = String.format(Locale.ROOT,
                     "| %s | %d | %d | %.0f / %.0f | %.0f / %d | %s | %s |", kind.name, reactions, moreThanOne,
                     first.getValueAtPercentile(50) / 1e3, first.getMaxValue() / 1e3,
-                    followers.getValueAtPercentile(50), followers.getMaxValue(),
+                    (double) followers.getValueAtPercentile(50), followers.getMaxValue(),
                     moreThanOne == 0 ? "-" : String.format(Locale.ROOT, "%.0f / %.0f",
                         gaps.getValueAtPercentile(50) / 1e3, gaps.getValueAtPercentile(90) / 1e3),
                     moreThanOne == 0 ? "-" : String.format(Locale.ROOT, "%.0f", worstGapNs / 1e6));
