@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * connection of its own ({@link OwnerXRelease}: the X server does not release XTest input of a
  * dead client), then starts a replacement with a new link file and nonce whose ledger is seeded
  * with the old one (so the replacement releases it again at its start), and hands the new link to
- * the same {@link ShmInputExecutor}. Until the replacement attaches batches answer EXECUTOR_LOST.
+ * the same {@link ShmInputExecutor}. A batch that arrives before the replacement attaches waits
+ * for it within its deadline (D5), and answers EXECUTOR_LOST only if none attached by then.
  * A helper that exits on SIGTERM (or with status 0) was stopped on purpose and is not replaced;
  * nor is one lost more than {@link #MAX_RESTARTS_PER_MINUTE} times a minute.
  */
@@ -278,7 +279,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     /**
      * A helper that stopped beating (stopped, hung in a call) while its lifeline stays open is killed:
      * its lifeline then ends and the loss path releases what it held and replaces it (ours) or waits
-     * for the supervisor's next one. Batches answer EXECUTOR_LOST from the first silent second on.
+     * for the supervisor's next one. From the first silent second on, batches wait for the next helper (D5).
      */
     private void killIfHung(final Incarnation watched) {
         if (!watched.attached || watched.lost) {

@@ -23,8 +23,8 @@ import net.openhft.chronicle.bytes.BytesStore;
  * <p>The helper may be replaced (it was killed; see {@link InputHelperLauncher}): the launcher
  * then hands over a new link and lifeline with {@link #attach(OwnerSide, OwnerLifeline)}, and the
  * owner thread adopts them at its next call, so the object the agent service holds stays the same.
- * While no live helper is attached, {@link #available()} is false and batches answer
- * EXECUTOR_LOST (D5).
+ * While no live helper is attached, {@link #available()} is false; batches wait for one while
+ * {@link #expected()}, and answer EXECUTOR_LOST past their deadline or once none will come (D5).
  *
  * <p>Owner thread only, except {@link #attach()}, {@link #attach(OwnerSide, OwnerLifeline)} and
  * {@link #adoptedIncarnation()} (the launcher's thread).
