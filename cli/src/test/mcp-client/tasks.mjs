@@ -4,14 +4,21 @@
 // printed and its exit code, the X server's window list), never from our scene.
 // Usage: node tasks.mjs <bin/saccade> <agent endpoint socket>. Prints one JSON line per task, then {"done":...}.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn, execFileSync } from 'node:child_process';
+import { accessibles, hasState, textOf, STATE } from './app-state.mjs';
 
 const [launcher, endpoint] = process.argv.slice(2);
+// TASKS_ONLY (a regular expression) runs only the tasks whose names match it: for working on one task.
+const ONLY = process.env.TASKS_ONLY ? new RegExp(process.env.TASKS_ONLY) : null;
 const client = new Client({ name: 'saccade-agent-tasks', version: '1.0.0' });
-await client.connect(new StdioClientTransport({ command: launcher, args: ['mcp', '--endpoint', endpoint], stderr: 'inherit' }));
+// SACCADE_VERIFY_SETTLE_MS goes on to saccade mcp (the SDK passes only a few variables by default): the settle
+// window of verification, for measuring what it has to be (bench/README.md, "Settle window").
+const settle = process.env.SACCADE_VERIFY_SETTLE_MS;
+await client.connect(new StdioClientTransport({ command: launcher, args: ['mcp', '--endpoint', endpoint], stderr: 'inherit',
+  env: settle === undefined ? undefined : { ...getDefaultEnvironment(), SACCADE_VERIFY_SETTLE_MS: settle } }));
 
-const KEY = { enter: 40, right: 79, left: 80, down: 81, up: 82, tab: 43, l: 15, a: 4, b: 5, c: 6 };
+const KEY = { enter: 40, right: 79, left: 80, down: 81, up: 82, tab: 43, space: 44, l: 15, a: 4, b: 5, c: 6 };
 const CONTROL = 2;
 const APP_DEADLINE_MS = 20000;
 
@@ -28,6 +35,13 @@ class Run {
     if (tool !== 'saccade_act') {
       this.textBytes.push(Buffer.byteLength(text, 'utf8'));
     } else {
+      // observeAfter: the active window's scene after the action, in the same result
+      const at = text.indexOf('The active window now:\n');
+      if (at >= 0) {
+        const after = text.slice(at + 'The active window now:\n'.length);
+        this.textBytes.push(Buffer.byteLength(after, 'utf8'));
+        this.scene = parse(after);
+      }
       if (r.structuredContent?.result === -3) {
         this.stale++;
         if (this.lastVerified && args.generation === this.lastNext) this.staleAfterVerified++;
@@ -36,6 +50,7 @@ class Run {
       this.lastNext = r.structuredContent?.nextGeneration?.generation;
       if (r.isError) this.rejections.push(args.kind + ': ' + text);
       if (this.lastNext) this.generation = this.lastNext;
+      if (at >= 0 && this.scene.generation) this.generation = this.scene.generation;
     }
     return { r, text };
   }
@@ -55,9 +70,10 @@ function parse(text) {
       x: +m[5], y: +m[6], w: +m[7], h: +m[8], words: m[9].trim().split(/\s+/).filter(Boolean) };
     if (m[1] === '') window = t;
     t.window = m[1] === '' ? t.text : window?.text;
+    t.windowTarget = m[1] === '' ? t.id : window?.id; // the id of the window line it is listed under
     targets.push(t);
   }
-  return { generation, targets };
+  return { generation, targets, text };
 }
 
 /** Observes the active window until `find` returns a target (or the deadline); returns {scene, target}. */
@@ -69,6 +85,7 @@ async function findIn(run, find, scope = { scope: 'active-window' }) {
     if (!r.isError) {
       const scene = parse(text);
       run.generation = scene.generation;
+      run.scene = scene;
       const target = find(scene.targets, scene);
       if (target) return { scene, target };
       after = scene.generation;
@@ -82,7 +99,7 @@ async function findIn(run, find, scope = { scope: 'active-window' }) {
 const byText = (text, word) => (ts) => ts.find((t) => t.text === text && (!word || t.words.includes(word)));
 
 async function act(run, args) {
-  const { r, text } = await run.call('saccade_act', args);
+  const { r, text } = await run.call('saccade_act', { observeAfter: true, ...args });
   return { ok: !r.isError, text, next: r.structuredContent?.nextGeneration?.generation, s: r.structuredContent };
 }
 
@@ -133,7 +150,9 @@ function zenity(name, args, title, policy, expectOut, expectCode = 0) {
     const app = start('zenity', ['--title=' + title, ...args]);
     try {
       run.waiting = true;
-      const { scene } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === title));
+      // the dialog's window and its controls (a dialog's tree may come a generation after its window)
+      const { scene } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === title)
+        && ts.find((t) => t.window === title && t.role !== 'window' && (t.words.includes('click') || t.words.includes('text'))));
       run.waiting = false;
       if (!scene) return 'the dialog never appeared in the active window';
       await policy(run, scene);
@@ -149,20 +168,131 @@ function zenity(name, args, title, policy, expectOut, expectCode = 0) {
 
 /** Clicks the button with `label` in the active window (verified), by what the text view shows. */
 async function clickButton(run, scene, label) {
-  let target = scene.targets.find((t) => t.text === label && t.words.includes('click'));
+  let target = latest(run, scene).targets.find((t) => t.text === label && t.words.includes('click'));
   if (!target) ({ scene, target } = await findIn(run, byText(label, 'click')));
   if (!target) return null;
   return act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+}
+
+/** The newest scene the task has read: the last observe's or the last action's after-scene. */
+function latest(run, scene) {
+  return run.scene ?? scene;
+}
+
+/** A target in the newest scene, else in `scene`, else by observing until it shows. */
+async function find(run, scene, pred) {
+  const t = pred(latest(run, scene).targets) ?? (scene ? pred(scene.targets) : undefined);
+  if (t) return { scene: latest(run, scene), target: t };
+  return findIn(run, pred);
 }
 
 async function key(run, usage, modifiers = 0) {
   return act(run, { kind: modifiers ? 'key-chord' : 'key', keyUsage: usage, modifiers, verifyNextGeneration: true });
 }
 
+/** Ticks the check cells of the rows with these item texts (the check cell is left of the item's text). */
+async function tick(run, s, items) {
+  for (const item of items) {
+    const { scene, target } = await find(run, s, byText(item, 'click'));
+    if (!target) continue;
+    const check = scene.targets.find((t) => t.words.includes('click') && Math.abs(t.y - target.y) < 4 && t.x < target.x);
+    await act(run, { kind: 'click', targetId: (check ?? target).id, generation: run.generation, verifyNextGeneration: true });
+  }
+}
+
+/** Clicks the targets with these texts one after the other, each found in the scene the last click left. */
+async function clickAll(run, s, labels) {
+  for (const label of labels) {
+    const { target } = await find(run, s, (ts) => ts.find((t) => t.text === label && t.words.includes('click')));
+    if (!target) { run.notes = (run.notes ?? []).concat([`no '${label}' in the view`]); return false; }
+    const done = await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+    if (!done.ok && !/timeout/.test(done.text)) { run.notes = (run.notes ?? []).concat([done.text]); return false; }
+  }
+  return true;
+}
+
+/** Polls the application's own state (`check` returns a failure text or null) until it holds or the deadline. */
+async function appSays(check) {
+  let failure = 'never checked';
+  for (const deadline = Date.now() + APP_DEADLINE_MS; Date.now() < deadline;) {
+    failure = check();
+    if (!failure) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return failure;
+}
+
+/** A window of the running gtk3-demo: `gtk3-demo --run=ID` opens that demo in it; the task acts there. */
+function gtkDemo(id, title, policy, verify) {
+  return async (run) => {
+    start('gtk3-demo', ['--run=' + id]);
+    run.waiting = true;
+    // the demo opens in the running gtk3-demo, which may not be in front: find it on the desktop, then raise it
+    const { scene, target: window } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === title
+      && t.words.includes('window') && ts.some((c) => c.windowTarget === t.id && c.role !== 'window' && c.words.includes('click'))),
+    { scope: 'desktop', maximumTargets: 1000 });
+    run.waiting = false;
+    if (!scene) return `no '${title}' window on the desktop`;
+    // raising changes nothing an agent planned on: no generation precondition (the new window may still be settling)
+    const raised = await act(run, { kind: 'window', targetId: window.id, verifyNextGeneration: true });
+    if (!raised.ok && !/timeout/.test(raised.text)) return 'raising the window failed: ' + raised.text;
+    const failed = await policy(run, run.scene ?? scene);
+    return failed ?? appSays(verify);
+  };
+}
+
+const QT_CALCULATOR = '/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/calculator/calculator';
+
+/** The Qt calculator: start one, press its buttons by their labels, read its display from the application. */
+let calculatorApp = null;
+/** One calculator for the calculator tasks (a second instance after a killed one did not register on AT-SPI here). */
+function calculator(labels, expect) {
+  return async (run) => {
+    if (!calculatorApp) {
+      calculatorApp = spawn(QT_CALCULATOR, [], { stdio: 'ignore',
+        env: { ...process.env, QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1', QT_ACCESSIBILITY: '1' } });
+    }
+    {
+      run.waiting = true;
+      const { scene } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === 'Calculator')
+        && ts.find((t) => t.window === 'Calculator' && t.text === labels[0] && t.words.includes('click')));
+      run.waiting = false;
+      if (!scene) return 'no calculator with buttons in the active window';
+      if (!(await clickAll(run, scene, labels))) return 'a button press failed';
+      return appSays(() => {
+        const display = accessibles('calculator', 'Calculator', (role) => role === 'text').map(textOf);
+        return display.includes(expect) ? null : `the calculator's display reads ${JSON.stringify(display)}`;
+      });
+    }
+  };
+}
+
+/** Clicks gtk3-demo's page tab `name`, raising its window first when another window covers it. */
+async function clickTab(run, name) {
+  // the whole desktop holds the demos this suite opened: a bound the view of all of them fits in
+  let { target } = await findIn(run, (ts) => ts.find((t) => t.role === 'tab' && t.text === name),
+    { scope: 'desktop', maximumTargets: 1000, maximumTextBytes: 65536 });
+  if (!target) return `no ${name} tab in the text view`;
+  // raise its window first: another window may cover part of it (the demos this suite opened)
+  const raised = await act(run, { kind: 'window', targetId: target.windowTarget, verifyNextGeneration: true });
+  if (!raised.ok && !/timeout/.test(raised.text)) return 'raising the window failed: ' + raised.text;
+  ({ target } = await find(run, null, (ts) => ts.find((t) => t.role === 'tab' && t.text === name)));
+  if (!target) return `no ${name} tab after raising its window`;
+  const done = await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+  if (!done.ok && !/timeout/.test(done.text)) return 'the click was rejected: ' + done.text;
+  return appSays(() => tabSelected(name));
+}
+
+/** A gtk3-demo page tab named `name` says it is selected (the application's own state). */
+function tabSelected(name) {
+  const tabs = accessibles('gtk3-demo', null, (role, n) => role === 'page tab' && n === name, { first: 1 });
+  return tabs.length && hasState(tabs[0], STATE.SELECTED) ? null : `the '${name}' tab is not selected (${tabs.length} found)`;
+}
+
 async function typeInto(run, scene, text) {
   const editable = (t) => t.words.includes('text') && !t.words.includes('secure');
   const pick = (ts) => ts.find((t) => t.role === 'text-field' && editable(t)) ?? ts.find(editable);
-  let field = pick(scene.targets);
+  let field = pick(latest(run, scene).targets);
   if (!field) field = (await findIn(run, pick)).target; // the dialog's controls may come a generation later
   if (!field) { run.notes = (run.notes ?? []).concat(['no text field in the view']); return null; }
   run.notes = (run.notes ?? []).concat([`typed into ${field.role} "${field.text}" ${field.words.join(' ')}`]);
@@ -184,30 +314,28 @@ const tasks = [
     async (run, s) => { await clickButton(run, s, 'No'); }, '', 1)],
   ['zenity list: pick banana', zenity('list', ['--list', '--column=Fruit', 'apple', 'banana', 'cherry'], 'T list',
     async (run, s) => {
-      const { scene, target } = await findIn(run, byText('banana', 'click'));
-      if (target) await act(run, { kind: 'click', targetId: target.id, generation: scene.generation, verifyNextGeneration: true });
-      await clickButton(run, scene ?? s, 'OK');
+      const { target } = await find(run, s, byText('banana', 'click'));
+      if (target) await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+      await clickButton(run, s, 'OK');
     }, 'banana')],
   ['zenity checklist: tick b', zenity('checklist', ['--list', '--checklist', '--column=Pick', '--column=Item',
     'FALSE', 'a', 'FALSE', 'b'], 'T checklist',
     async (run, s) => {
-      const { scene, target } = await findIn(run, byText('b', 'click'));
-      if (target) {
-        // The check cell is the row's first column, left of the item's text.
-        const check = scene.targets.find((t) => t.words.includes('click') && Math.abs(t.y - target.y) < 4 && t.x < target.x);
-        await act(run, { kind: 'click', targetId: (check ?? target).id, generation: scene.generation, verifyNextGeneration: true });
-      }
-      await clickButton(run, scene ?? s, 'OK');
+      await tick(run, s, ['b']);
+      await clickButton(run, s, 'OK');
     }, 'b')],
   ['zenity scale: one step right', zenity('scale', ['--scale', '--value=50', '--text=Level'], 'T scale',
     async (run, s) => { await key(run, KEY.right); await clickButton(run, s, 'OK'); }, '51')],
-  ['zenity calendar: next day', zenity('calendar', ['--calendar', '--day=14', '--month=3', '--year=2025',
+  // GtkCalendar: the dialog's focus starts on OK; Tab reaches the calendar, whose Control+Right is the next
+  // month with the same day (a plain arrow moves from the calendar's own focus cell, not the selected day).
+  ['zenity calendar: next month by keys', zenity('calendar', ['--calendar', '--day=14', '--month=3', '--year=2025',
     '--date-format=%Y-%m-%d'], 'T calendar',
-    async (run, s) => { await key(run, KEY.right); await clickButton(run, s, 'OK'); }, '2025-03-15')],
+    async (run, s) => { await key(run, KEY.tab); await key(run, KEY.right, CONTROL); await clickButton(run, s, 'OK'); },
+    '2025-04-14')],
   ['zenity file chooser: typed path', zenity('file', ['--file-selection'], 'T file',
     async (run) => {
-      await key(run, KEY.l, CONTROL);
-      const { scene } = await findIn(run, (ts) => ts.find((t) => t.role === 'text-field' && t.words.includes('text')));
+      await key(run, KEY.l, CONTROL); // the location field; the result's after-scene shows it
+      const { scene } = await find(run, null, (ts) => ts.find((t) => t.role === 'text-field' && t.words.includes('text')));
       if (scene) await typeInto(run, scene, '/etc/hostname');
       await key(run, KEY.enter);
     }, '/etc/hostname')],
@@ -218,10 +346,10 @@ const tasks = [
     if (!target) return 'no Button Boxes row in the text view';
     const selected = await act(run, { kind: 'click', targetId: target.id, generation: scene.generation, verifyNextGeneration: true });
     if (!selected.ok) return 'selecting failed: ' + selected.text;
-    const { r, text } = await run.call('saccade_query', { text: 'Run', generation: selected.next });
-    const runButton = parse(text).targets.find((t) => t.text === 'Run');
-    if (r.isError || !runButton) return 'no Run button in generation ' + selected.next + ': ' + text.slice(0, 200);
-    const ran = await act(run, { kind: 'click', targetId: runButton.id, generation: selected.next, verifyNextGeneration: true });
+    // the after-scene of the verified click holds the Run button: act on its generation at once
+    const { target: runButton } = await find(run, null, (ts) => ts.find((t) => t.text === 'Run' && t.words.includes('click')));
+    if (!runButton) return 'no Run button after the click';
+    const ran = await act(run, { kind: 'click', targetId: runButton.id, generation: run.generation, verifyNextGeneration: true });
     if (!ran.ok) return 'Run was rejected on the verified generation: ' + ran.text;
     return (await until(() => windowTitles().includes('Button Boxes'))) ? null : 'no Button Boxes window: ' + windowTitles();
   }],
@@ -261,26 +389,28 @@ tasks.push(
   ['zenity radiolist: pick two', zenity('radiolist', ['--list', '--radiolist', '--column=Pick', '--column=Item',
     'TRUE', 'one', 'FALSE', 'two'], 'T radio',
     async (run, s) => {
-      const { scene, target } = await findIn(run, byText('two', 'click'));
-      if (target) await act(run, { kind: 'click', targetId: target.id, generation: scene.generation, verifyNextGeneration: true });
-      await clickButton(run, scene ?? s, 'OK');
+      const { target } = await find(run, s, byText('two', 'click'));
+      if (target) await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+      await clickButton(run, s, 'OK');
     }, 'two')],
   ['drag: zenity scale slider to its right end', zenity('scale-drag', ['--scale', '--value=10', '--text=Drag me'], 'T drag',
-    async (run) => {
+    async (run, s) => {
       // The slider's bounds from the text view; the drag goes between the grid cells under its two ends.
-      const { scene, target: slider } = await findIn(run, (ts) => ts.find((t) => t.role === 'slider'));
-      if (!slider) { run.notes = ['no slider in the view']; return; }
-      const first = parse((await run.call('saccade_query', { text: 'r0c0' })).text).targets[0];
-      if (!first) { run.notes = ['no grid cell r0c0']; return; }
+      // The slider is the drag source (it carries drag); the drop is the grid cell under its right end, named
+      // from the view's grid line, whose bounds (one query) keep the drop point inside both.
+      const { scene, target: slider } = await find(run, s, (ts) => ts.find((t) => t.role === 'slider' && t.words.includes('drag')));
+      if (!slider) { run.notes = ['no slider with drag in the view']; return; }
       const from = { x: slider.x + Math.round(slider.w * 0.1), y: slider.y + Math.floor(slider.h / 2) };
-      const to = { x: slider.x + slider.w - 2, y: from.y };
-      const ids = [];
-      for (const p of [from, to]) {
-        const label = `r${Math.floor(p.y / first.h)}c${Math.floor(p.x / first.w)}`;
-        ids.push(parse((await run.call('saccade_query', { text: label })).text).targets[0]?.id);
+      let to = { x: slider.x + slider.w - 2, y: from.y };
+      let label = cellAt(scene.text, to.x, to.y);
+      if (!label) { // an active window with accessible targets lists no grid cells (D22): r0c0 gives their size
+        const first = parse((await run.call('saccade_query', { text: 'r0c0' })).text).targets[0];
+        if (first) label = `r${Math.floor(to.y / first.h)}c${Math.floor(to.x / first.w)}`;
       }
-      if (!ids[0] || !ids[1]) { run.notes = ['grid cells not found']; return; }
-      await act(run, { kind: 'drag', targetId: ids[0], secondaryTargetId: ids[1], generation: scene.generation,
+      const cell = label && parse((await run.call('saccade_query', { text: label })).text).targets[0];
+      if (!cell) { run.notes = ['no grid cell ' + label]; return; }
+      to = { x: Math.max(Math.min(to.x, cell.x + cell.w - 1), cell.x), y: Math.max(Math.min(to.y, cell.y + cell.h - 1), cell.y) };
+      await act(run, { kind: 'drag', targetId: slider.id, secondaryTargetId: cell.id, generation: run.generation,
         xQ8: from.x * 256, yQ8: from.y * 256, secondaryXQ8: to.x * 256, secondaryYQ8: to.y * 256, verifyNextGeneration: true });
       await key(run, KEY.enter);
     }, '100')],
@@ -293,19 +423,96 @@ tasks.push(
     '--text=Go?'], 'T label', async (run, s) => { await clickButton(run, s, 'Stop'); }, '', 1)],
   ['zenity list: two rows with control', zenity('multi', ['--list', '--multiple', '--column=Item', 'red', 'green', 'blue'],
     'T multi', async (run, s) => {
-      const { scene, target } = await findIn(run, byText('red', 'click'));
+      const { target } = await find(run, s, byText('red', 'click'));
       if (!target) return;
-      const blue = scene.targets.find((t) => t.text === 'blue' && t.words.includes('click'));
-      await act(run, { kind: 'click', targetId: target.id, generation: scene.generation, verifyNextGeneration: true });
+      await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+      const { target: blue } = await find(run, s, byText('blue', 'click'));
       if (blue) await act(run, { kind: 'click', targetId: blue.id, generation: run.generation, modifiers: CONTROL, verifyNextGeneration: true });
-      await clickButton(run, scene, 'OK');
+      await clickButton(run, s, 'OK');
     }, 'red|blue')],
   ['zenity scale: three steps left', zenity('scale-left', ['--scale', '--value=20', '--text=Lower'], 'T scale left',
     async (run, s) => { for (let i = 0; i < 3; i++) await key(run, KEY.left); await clickButton(run, s, 'OK'); }, '17')],
 );
 
+tasks.push(
+  ['Qt calculator: 9 squared shows 81', calculator(['9', 'x\u00b2'], '81')],
+  ['Qt calculator: 7 + 8 = shows 15', calculator(['7', '+', '8', '='], '15')],
+  ['gtk3-demo: untick a check button', gtkDemo('sizegroup', 'Size Groups', async (run, s) => {
+    const { target } = await find(run, s, (ts) => ts.find((t) => t.role === 'checkbox' && t.text === 'Enable grouping'));
+    if (!target) return 'no Enable grouping check button';
+    if (!target.words.includes('checked')) return 'the check button is not checked at the start';
+    const done = await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+    return done.ok ? null : 'the click was rejected: ' + done.text;
+  }, () => {
+    const [box] = accessibles('gtk3-demo', 'Size Groups', (role, n) => role === 'check box' && n === 'Enable grouping');
+    return box && !hasState(box, STATE.CHECKED) ? null : 'Enable grouping is still checked (or gone)';
+  })],
+  ['gtk3-demo: spin button one step up', gtkDemo('spinbutton', 'Spin Buttons', async (run, s) => {
+    const { target } = await find(run, s, (ts) => ts.find((t) => t.role === 'spin-button' && t.text === '0.00'));
+    if (!target) return 'no numeric spin button at 0.00';
+    const done = await act(run, { kind: 'scroll', targetId: target.id, deltaYQ8: -256, generation: run.generation,
+      verifyNextGeneration: true });
+    return done.ok ? null : 'the scroll was rejected: ' + done.text;
+  }, () => {
+    const values = accessibles('gtk3-demo', 'Spin Buttons', (role) => role === 'spin button').map(textOf);
+    return values.includes('0.50') ? null : 'the spin buttons read ' + JSON.stringify(values);
+  })],
+  ['gtk3-demo: type into an entry', gtkDemo('entry_buffer', 'Entry Buffer', async (run, s) => {
+    const { target } = await find(run, s, (ts) => ts.find((t) => t.role === 'text-field' && !t.words.includes('secure')));
+    if (!target) return 'no plain entry';
+    const done = await act(run, { kind: 'text', targetId: target.id, text: 'shared', generation: run.generation,
+      verifyNextGeneration: true });
+    return done.ok ? null : 'the typing was rejected: ' + done.text;
+  }, () => {
+    const texts = accessibles('gtk3-demo', 'Entry Buffer', (role) => role === 'entry' || role === 'text').map(textOf);
+    return texts.includes('shared') ? null : 'the entries read ' + JSON.stringify(texts);
+  })],
+  ['gtk3-demo: a message dialog, then OK', async (run) => {
+    const before = windowTitles().length;
+    return gtkDemo('dialog', 'Dialogs and Message Boxes', async (r, s) => {
+      if (!(await clickAll(r, s, ['Message Dialog']))) return 'Message Dialog did not open';
+      if (!(await until(() => windowTitles().length > before))) return 'no dialog window appeared: ' + windowTitles();
+      const shown = windowTitles().length;
+      if (!(await clickAll(r, null, ['OK']))) return 'no OK in the dialog';
+      return (await until(() => windowTitles().length < shown)) ? null : 'the dialog is still open: ' + windowTitles();
+    }, () => null)(run);
+  }],
+  ['zenity checklist: tick a and c', zenity('checklist-two', ['--list', '--checklist', '--column=Pick', '--column=Item',
+    'FALSE', 'a', 'FALSE', 'b', 'FALSE', 'c'], 'T check two',
+    async (run, s) => { await tick(run, s, ['a', 'c']); await clickButton(run, s, 'OK'); }, 'a|c')],
+  ['zenity forms: two entries', zenity('forms-two', ['--forms', '--text=Who', '--add-entry=First', '--add-entry=Last'],
+    'T forms two', async (run, s) => {
+      const fields = latest(run, s).targets.filter((t) => t.role === 'text-field' && t.words.includes('text'));
+      if (fields.length < 2) { run.notes = ['fewer than two fields']; return; }
+      fields.sort((a, b) => a.y - b.y);
+      await act(run, { kind: 'text', targetId: fields[0].id, text: 'Ada', generation: run.generation, verifyNextGeneration: true });
+      // focus the second field and see it focused before typing (a focus click and typing at once can race GTK's focus)
+      await act(run, { kind: 'click', targetId: fields[1].id, generation: run.generation, verifyNextGeneration: true });
+      await act(run, { kind: 'text', targetId: fields[1].id, text: 'Lovelace', generation: run.generation, verifyNextGeneration: true });
+      await clickButton(run, s, 'OK');
+    }, 'Ada|Lovelace')],
+  ['zenity error: OK', zenity('error', ['--error', '--text=Failed'], 'T error',
+    async (run, s) => { await clickButton(run, s, 'OK'); }, '', 0)],
+  ['zenity list: print the second column', zenity('list-column', ['--list', '--column=Id', '--column=Name',
+    '--print-column=2', '1', 'apple', '2', 'banana'], 'T column',
+    async (run, s) => {
+      const { target } = await find(run, s, byText('2', 'click'));
+      if (target) await act(run, { kind: 'click', targetId: target.id, generation: run.generation, verifyNextGeneration: true });
+      await clickButton(run, s, 'OK');
+    }, 'banana')],
+);
+
+// The tab tasks run first, while gtk3-demo's main window is the only window over the desktop (the demos the
+// later tasks open cover it).
+tasks.unshift(
+  ['gtk3-demo: switch to the Source tab', (run) => clickTab(run, 'Source')],
+  ['gtk3-demo: back to the Info tab', (run) => (tabSelected('Info') === null
+    ? 'Info is selected already: the Source task did not switch' : clickTab(run, 'Info'))],
+);
+
 const rows = [];
 for (const [name, task] of tasks) {
+  if (ONLY && !ONLY.test(name)) continue;
   const run = new Run(name);
   const startMs = Date.now();
   let failure;
@@ -323,6 +530,7 @@ for (const [name, task] of tasks) {
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
 }
+calculatorApp?.kill('SIGKILL');
 await client.close();
 process.stdout.write(JSON.stringify({ done: rows.length }) + '\n');
 process.exit(0);

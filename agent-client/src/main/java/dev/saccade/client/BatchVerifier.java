@@ -49,6 +49,14 @@ public final class BatchVerifier {
     private final ReadExchange read = new ReadExchange();
     private String outcome;
     private final long settleNs;
+    /** Whether the newest generation seen said SOURCE_INCOMPLETE (an application still being read). */
+    private boolean newestIncomplete;
+    /**
+     * How much longer than one quiet settle window settling may go on while the newest generation
+     * is SOURCE_INCOMPLETE: a window whose tree is still being read has not settled (agent-abi
+     * §5.12 "Settling"); bounded, since an application that never answers keeps it incomplete.
+     */
+    static final long INCOMPLETE_EXTRA_NS = 1_000_000_000L;
     /** Generations seen after the first newer one, by the last {@link #settle} (for measurements). */
     private int settledSteps;
 
@@ -154,7 +162,8 @@ public final class BatchVerifier {
                 patch(kept, ResultCode.OK);
                 kept.header().flags(kept.header().flags() | AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
                 next(kept, answer);
-                settle(client, requestId, deadlineNs, kept);
+                settle(client, requestId, deadlineNs, kept,
+                    (answer.header().flags() & AgentAbi.FLAG_SOURCE_INCOMPLETE) != 0);
                 return;
             }
             if (result != ResultCode.TIMEOUT) {
@@ -175,7 +184,20 @@ public final class BatchVerifier {
      */
     public void settle(final AgentClient client, final long requestId, final long deadlineNs,
         final ActionCompletionFlyweight kept) {
+        settle(client, requestId, deadlineNs, kept, false); // the service's next generation: its flags are not known
+    }
+
+    /**
+     * As {@link #settle(AgentClient, long, long, ActionCompletionFlyweight)}; {@code incomplete}: the
+     * next generation said SOURCE_INCOMPLETE. While the newest generation seen does, a quiet window
+     * does not end settling, for up to {@link #INCOMPLETE_EXTRA_NS} more: the application's tree
+     * is still being read, and its next read publishes the generation the agent should act on.
+     */
+    private void settle(final AgentClient client, final long requestId, final long deadlineNs,
+        final ActionCompletionFlyweight kept, final boolean incomplete) {
         settledSteps = 0;
+        newestIncomplete = incomplete;
+        final long incompleteUntilNs = System.nanoTime() + settleNs + INCOMPLETE_EXTRA_NS;
         while (settleNs != 0) {
             final long remainingNs = remainingNs(deadlineNs, System.nanoTime());
             if (remainingNs == 0) {
@@ -196,8 +218,12 @@ public final class BatchVerifier {
                 return;
             }
             if (answer.result() != ResultCode.OK) {
+                if (answer.result() == ResultCode.TIMEOUT && newestIncomplete && System.nanoTime() - incompleteUntilNs < 0) {
+                    continue; // quiet, but still being read: wait for the read to finish
+                }
                 return; // TIMEOUT: quiet for the settle window; another error: keep the newest generation
             }
+            newestIncomplete = (answer.header().flags() & AgentAbi.FLAG_SOURCE_INCOMPLETE) != 0;
             next(kept, answer);
             settledSteps++;
         }

@@ -182,13 +182,13 @@ final class LiveDesktop implements AutoCloseable {
                 .timeoutNs(timeoutNs);
         }
         filter.wrap(req, at + QueryRequestFlyweight.LENGTH);
-        int flags = FilterFlag.ROLE;
+        int flags = role < 0 ? 0 : FilterFlag.ROLE; // a negative role: any role
         if (textLength > 0) {
             flags |= FilterFlag.TEXT;
             filter.textMatch(match).textOffset(textAt).textSize(textLength);
             req.write(at + textAt, text, 0, textLength);
         }
-        filter.flags(flags).role(role);
+        filter.flags(flags).role(Math.max(role, 0));
         client.send(total);
         final AgentClient.Reply reply = client.receive(AgentAbi.QUERY_COMPLETION);
         return completion.wrap(reply.bytes(), reply.offset());

@@ -102,7 +102,8 @@ final class UpCommand implements Callable<Integer> {
             context.endpoint(owner.endpoint.toAbsolutePath());
         }
         final java.util.concurrent.atomic.AtomicBoolean announced = new java.util.concurrent.atomic.AtomicBoolean();
-        context.onServing(pid -> {
+        // "up" only once an action would be accepted: an owner serves and its helper is attached
+        context.onReady(pid -> {
             if (announced.compareAndSet(false, true)) {
                 ready(out, context.endpoint(), display, desktop, demoNote);
             }

@@ -49,6 +49,14 @@ public final class ListenerHandoff implements AutoCloseable {
     public static final String PONG = "pong";
     public static final String DRAIN = "drain";
     public static final String DRAINED = "drained";
+    /**
+     * Owner to supervisor, any time from the hello on: {@code input up} when an input helper is
+     * attached, {@code input down} when none is. An owner that never says it runs without one
+     * (or predates the line); the supervisor is ready only while it is up (docs/architecture.md §4).
+     */
+    public static final String INPUT = "input";
+    public static final String INPUT_UP = "up";
+    public static final String INPUT_DOWN = "down";
 
     private final AFUNIXSocket socket;
     private final InputStream in;
@@ -112,6 +120,11 @@ public final class ListenerHandoff implements AutoCloseable {
     /** The next line from the supervisor, or null at end of stream (link thread). */
     public String nextCommand() throws IOException {
         return readLine(in);
+    }
+
+    /** Whether an input helper is attached now (any thread). */
+    public void input(final boolean attached) throws IOException {
+        send(INPUT + ' ' + (attached ? INPUT_UP : INPUT_DOWN));
     }
 
     public void pong() throws IOException {

@@ -5,6 +5,16 @@ import dev.saccade.client.ActionExchange;
 import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.client.Q8Point;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.ReadFreshness;
+import dev.saccade.client.ReadScope;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.ScopeKind;
+import dev.saccade.protocol.SourceMode;
+import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
@@ -37,7 +47,18 @@ final class ActTool implements Tool {
     private static final String[] U32_VALUES = {"button", "modifiers", "keyUsage", "repeat"};
     private static final String[] I32_VALUES = {"deltaXQ8", "deltaYQ8"};
 
+    /** The observe of {@code observeAfter} (mcp.md §7): its own request id, after the batch's. */
+    static final long AFTER_REQUEST_ID = 5;
+    static final String OBSERVE_AFTER = "observeAfter";
+
     private final ActionExchange exchange = new ActionExchange();
+    private final ReadExchange afterExchange = new ReadExchange();
+    private final ObserveRequestBuilder afterRequest = new ObserveRequestBuilder().requestId(AFTER_REQUEST_ID)
+        .maximumTargets(ObserveTool.DEFAULT_MAXIMUM).targetStride(TargetFlyweight.LENGTH)
+        .totalCapacity(ObserveTool.TOTAL_CAPACITY)
+        .scope(new ReadScope(ScopeKind.ACTIVE_WINDOW, SourceMode.FUSED, 0, null)).freshness(ReadFreshness.LATEST);
+    private boolean observeAfter;
+    private int afterTextBytes;
     private final ToolResults results;
     private ActionBatchBuilder batch;
     private RejectionReasons.Request asked;
@@ -122,6 +143,15 @@ final class ActTool implements Tool {
             return "Invalid verifyNextGeneration value";
         }
         final boolean isVerify = verify == ToolArguments.PRESENT && a.value() == 1;
+        final int after = a.bool(OBSERVE_AFTER);
+        if (after == ToolArguments.INVALID) {
+            return "Invalid observeAfter value";
+        }
+        observeAfter = after == ToolArguments.PRESENT && a.value() == 1;
+        afterTextBytes = SceneText.maximumBytes(a);
+        if (afterTextBytes < 0) {
+            return SceneText.INVALID_ARGUMENT;
+        }
         // (8), (9) points
         final Q8Point point = pair(a, "xQ8", "yQ8");
         final Q8Point secondary = pair(a, "secondaryXQ8", "secondaryYQ8");
@@ -263,9 +293,34 @@ final class ActTool implements Tool {
             if (reasons.linkFailed()) {
                 service.drop();
             }
-            results.act(out, completion, reasons.check(), reasons.hint());
+            // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
+            final boolean ran = completion.result() == ResultCode.TIMEOUT
+                && completion.failedActionIndex() == dev.saccade.protocol.AgentAbi.NO_FAILED_ACTION;
+            results.act(out, completion, reasons.check(), reasons.hint(),
+                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null);
         } else {
-            results.act(out, completion, null, null);
+            results.act(out, completion, null, null, observeAfter ? after(client, service) : null);
+        }
+    }
+
+    /**
+     * {@code observeAfter}: the active window's scene now (as saccade_observe renders it), read
+     * once the action completed (and settled, with verifyNextGeneration), so the agent sees the
+     * effect and has the ids and generation for its next action without another call. Null when
+     * the read fails: the action's result stands alone, and the agent observes as before.
+     */
+    private String after(final AgentClient client, final ServiceConnection service) {
+        try {
+            final int length = afterRequest.writeTo(client.requestStore(), client.requestOffset());
+            final CompletionFlyweight c = afterExchange.roundTrip(client, length, AFTER_REQUEST_ID,
+                AgentAbi.OBSERVE_COMPLETION);
+            if (c.result() != ResultCode.OK || !results.renderable(c, c.totalSize())) {
+                return null;
+            }
+            return results.sceneText(c, afterTextBytes);
+        } catch (final IOException e) {
+            service.drop(); // the action's result is in hand; the next call connects again
+            return null;
         }
     }
 }

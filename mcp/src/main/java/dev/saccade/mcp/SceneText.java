@@ -7,7 +7,9 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeFlyweight;
+import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceBit;
+import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
@@ -175,6 +177,16 @@ final class SceneText {
                 omitted += gridCells;
             }
         }
+        if (gridCells == 0 && gridCellCount(c, count) == 0 && s.kind() == ScopeKind.ACTIVE_WINDOW
+            && (s.sourceMode() == 0 || s.sourceMode() == SourceMode.FUSED) && hasSemantic(c, count)) {
+            // D22: the service left this window's grid cells out; say how to get one
+            line.setLength(0);
+            line.append("grid cells are left out of an active window with accessible targets:"
+                + " saccade_query text 'r2c3' finds one (label r<row>c<column> from r0c0 at the top left)");
+            if (fits()) {
+                emit();
+            }
+        }
         if (silent != 0) {
             line.setLength(0);
             line.append(silent).append(" unnamed targets without actions not listed");
@@ -244,6 +256,15 @@ final class SceneText {
         return gridCellsCounted;
     }
 
+    private boolean hasSemantic(final CompletionFlyweight c, final long count) {
+        for (int i = 0; i < count; i++) {
+            if ((at(c, i).sourceBits() & SourceBit.ACCESSIBILITY) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A grid source's cell: only the GRID source bit, no role, a label as text. */
     private static boolean isGridCell(final TargetFlyweight t) {
         return t.sourceBits() == SourceBit.GRID && t.role() == Role.UNKNOWN;
@@ -265,6 +286,8 @@ final class SceneText {
         if ((t.flags() & TargetFlag.ACTIONABLE) == 0 && (t.capabilityBits() & ACTION_BITS) != 0) {
             line.append(" not-actionable");
         }
+        // what a model needs to tell whether its click took: checked, selected, focused, ... (issue 13 part 3)
+        words(AbiNames.STATES, t.states());
     }
 
     private void quoted(final CompletionFlyweight c, final TargetFlyweight t) {

@@ -48,7 +48,9 @@ final class ToolCatalog {
             + " keyUsage: USB HID keyboard usage for key and key-chord (e.g. 40 = Enter, 4 = A); repeat: clicks,"
             + " 1..16; deltaXQ8/deltaYQ8: scroll amounts; text: the text to type (kind text). dryRun checks without input. verifyNextGeneration waits until a newer generation exists"
             + " and returns it as nextGeneration: observe with afterGeneration or generation = it to see the"
-            + " effect. Results: 'Action completed.' (isError false). 'Action rejected: RT.' (isError true, the"
+            + " effect. observeAfter appends the active window's scene after the action to the result's text, as"
+            + " saccade_observe shows it (bounded by maximumTextBytes): its generation and ids serve the next action"
+            + " without another observe. Results: 'Action completed.' (isError false). 'Action rejected: RT.' (isError true, the"
             + " typed result in structuredContent) with RT: 'stale generation' - the scene, window or a"
             + " precondition changed: observe again and retry with the new generation and ids; 'target not"
             + " found' - the id is gone, disabled, occluded or lacks that capability, or the point is outside it:"
@@ -115,7 +117,8 @@ final class ToolCatalog {
             .name("button").raw(U32).name("repeat").raw(U32).name("modifiers").raw(U32).name("keyUsage").raw(U32)
             .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT)
             .name("xQ8").raw(INT).name("yQ8").raw(INT).name("secondaryXQ8").raw(INT).name("secondaryYQ8").raw(INT)
-            .name("text").raw(STR).name("backward").raw(BOOL);
+            .name("text").raw(STR).name("backward").raw(BOOL)
+            .name(ActTool.OBSERVE_AFTER).raw(BOOL).name(SceneText.ARGUMENT).raw(TEXT_BYTES);
         endTool(w, true, stateless ? OutputSchemas.ACT : null);
 
         w.endArray();

@@ -124,6 +124,11 @@ final class ToolResults {
         w.endObject();
     }
 
+    /** The text view of an OK read completion that {@link #renderable} accepted (act's observeAfter). */
+    String sceneText(final CompletionFlyweight c, final int maximumTextBytes) {
+        return sceneText.render(c, maximumTextBytes);
+    }
+
     /** The words of a target's state bits (§2 "Target states"), in bit order. */
     private static void states(final JsonLineWriter w, final int states) {
         for (int bits = states; bits != 0; bits &= bits - 1) {
@@ -138,11 +143,13 @@ final class ToolResults {
      * The act result of any service answer (the completion validated, rows inside it); a rejection
      * carries the failed {@code check} and the {@code hint} of {@link RejectionReasons} (either may be null).
      */
-    void act(final JsonLineWriter w, final ActionCompletionFlyweight c, final String check, final String hint) {
+    void act(final JsonLineWriter w, final ActionCompletionFlyweight c, final String check, final String hint,
+        final String after) {
         final int result = c.result();
         w.startObject();
-        text(w, result == 0 ? "Action completed."
-            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint)));
+        text(w, result == 0 ? (after == null ? "Action completed." : "Action completed. The active window now:\n" + after)
+            : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint))
+                + (after == null ? "" : "\nThe active window now:\n" + after));
         w.name("structuredContent").startObject()
             .name("result").number(result)
             .name("resultText").string(AbiNames.resultText(result))

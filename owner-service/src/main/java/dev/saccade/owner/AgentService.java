@@ -24,6 +24,8 @@ import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.ScopeFlyweight;
 import dev.saccade.protocol.ScopeKind;
+import dev.saccade.protocol.SourceBit;
+import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import java.nio.ByteBuffer;
@@ -340,7 +342,7 @@ public final class AgentService {
             replyTail = true;
             return (int) bodies.total();
         }
-        final long total = writeBody(session, scene, scope, req, reqAt, filtersOffset, filterCount, filterStride,
+        final long total = writeBody(kind, session, scene, scope, req, reqAt, filtersOffset, filterCount, filterStride,
             resp, respAt, stride, recordCapacity, laneLimit);
         writeHeader(kind, session, scene, requestId, scope, req, resp, respAt, stride, bodyCount, total, bodyTruncated);
         return (int) total;
@@ -359,7 +361,8 @@ public final class AgentService {
             if (!bodies.free()) {
                 return false; // a reply still sends the last body: copy this one
             }
-            final long total = writeBody(session, scene, scope, req, reqAt, 0, 0, 0, bodies.store(), 0,
+            final long total = writeBody(AgentAbi.OBSERVE_COMPLETION, session, scene, scope, req, reqAt, 0, 0, 0,
+                bodies.store(), 0,
                 TargetFlyweight.LENGTH, (AgentAbi.MAX_MESSAGE_BYTES - CompletionFlyweight.LENGTH) / TargetFlyweight.LENGTH,
                 AgentAbi.MAX_MESSAGE_BYTES);
             bodies.built(scene, mode, view, bodyCount, total, bodyTruncated);
@@ -375,7 +378,7 @@ public final class AgentService {
      * @return the reply's total size
      */
     private long writeBody(
-        final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
+        final int kind, final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
         final BytesStore<?, ?> req, final long reqAt,
         final long filtersOffset, final long filterCount, final long filterStride,
         final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
@@ -390,6 +393,9 @@ public final class AgentService {
 
         final long recordsAt = respAt + CompletionFlyweight.LENGTH;
         final int targets = scene.targetCount();
+        // D22: an active-window observe of a window that has accessible targets leaves its grid cells out
+        final boolean noGrid = kind == AgentAbi.OBSERVE_COMPLETION && activeWindow
+            && (mode == 0 || mode == SourceMode.FUSED) && ReadMatcher.hasSemantic(scene, resolvedId, rectStore, rectAt);
         final boolean baseRoles = (session.helloFlags & HelloFlag.EXTENDED_ROLES) == 0;
         final boolean noStates = (session.helloFlags & HelloFlag.TARGET_STATES) == 0;
         final boolean packed = stride == TargetFlyweight.LENGTH;
@@ -401,7 +407,8 @@ public final class AgentService {
         int runLength = 0;
         for (int i = 0; i < targets; i++) {
             final long at = scene.recordAt(i);
-            if (!ReadMatcher.sourceMatches(mode, sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET))
+            final int bits = sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET);
+            if (!ReadMatcher.sourceMatches(mode, bits) || (noGrid && bits == SourceBit.GRID)
                 || !ReadMatcher.scopeMatches(scopeKind, sb, at, resolvedId, scope.stableId(), rectStore, rectAt)
                 || !matcher.filtersMatch(scene, at, req, reqAt, filtersOffset, filterCount, filterStride, baseRoles)) {
                 continue;

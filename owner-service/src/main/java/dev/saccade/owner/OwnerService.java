@@ -127,6 +127,10 @@ public final class OwnerService implements AutoCloseable {
         if (context.supervisorLink() != null) {
             // Supervised: the supervisor owns the path; we serve its listener once it says so.
             link = ListenerHandoff.connect(context.supervisorLink(), context.supervisorNonce());
+            if (helper != null) {
+                // before `ready`: the supervisor knows we have a helper to wait for when it reads `serving`
+                helper.onInputChange(this::reportInput);
+            }
             endpoint = OwnerEndpoint.prepare(store, context.maxClients(), agentService);
             // Ready means a first scene to answer with: a client handed to us must never find none.
             link.ready(awaitFirstGeneration(seed));
@@ -140,6 +144,15 @@ public final class OwnerService implements AutoCloseable {
         }
         LOG.info("event=start endpoint={} display={} generation={} max_clients={}",
             endpoint.path(), context.display(), composer.lastGeneration(), context.maxClients());
+    }
+
+    /** Tells the supervisor whether a helper is attached: it reports ready only while one is. */
+    private void reportInput(final boolean attached) {
+        try {
+            link.input(attached);
+        } catch (final IOException e) {
+            LOG.warn("event=supervisor_link_failed what=input error={}", e.toString());
+        }
     }
 
     /** The first generation the reader published above {@code seed}; polls, off the owner thread. */

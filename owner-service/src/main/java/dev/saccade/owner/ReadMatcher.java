@@ -21,6 +21,25 @@ import net.openhft.chronicle.bytes.BytesStore;
 final class ReadMatcher {
     private final QueryFilterFlyweight filter = new QueryFilterFlyweight();
 
+    /**
+     * D22: whether the active window {@code windowId} holds a target from the accessibility source.
+     * Its grid cells are then noise in a FUSED active-window observe (gtk3-demo's main window: 43
+     * semantic targets, 56 cells), so they are left out; GRID mode, queries and the other scopes
+     * still return them.
+     */
+    static boolean hasSemantic(final ScenePacket scene, final long windowId, final BytesStore<?, ?> rectStore,
+        final long rectAt) {
+        final BytesStore<?, ?> sb = scene.bytes();
+        for (int i = 0, n = scene.targetCount(); i < n; i++) {
+            final long at = scene.recordAt(i);
+            if ((sb.readUnsignedShort(at + TargetFlyweight.SOURCE_BITS_OFFSET) & SourceBit.ACCESSIBILITY) != 0
+                && scopeMatches(ScopeKind.ACTIVE_WINDOW, sb, at, windowId, windowId, rectStore, rectAt)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** §5.3: mode 0 or FUSED takes all; PIXEL needs NEURAL or PIXEL; SEMANTIC ACCESSIBILITY; GRID GRID. */
     static boolean sourceMatches(final int mode, final int sourceBits) {
         switch (mode) {

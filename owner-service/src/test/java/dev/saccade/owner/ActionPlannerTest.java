@@ -362,6 +362,39 @@ class ActionPlannerTest {
     }
 
     @Test
+    void aBatchWaitsForAnExpectedHelperWithinItsDeadline() {
+        executor.available = false;
+        executor.expected = true;
+        final byte[] frame = live(click(12)).batch(b -> b.deadlineNs(1_000)).build();
+        final BytesStore<?, byte[]> req = BytesStore.wrap(frame);
+        store.adoptPending();
+        assertEquals(AgentService.PARKED, service.onFrame(session, req, 0, frame.length, response, 0, response.capacity(), 1));
+        assertEquals(AgentService.PARKED, service.onParkedTick(session, req, 0, response, 0, response.capacity(), 500),
+            "still no helper, deadline ahead: it waits");
+        assertTrue(executor.plans.isEmpty(), "nothing sent while it waits");
+        executor.available = true; // the helper is back
+        final int n = service.onParkedTick(session, req, 0, response, 0, response.capacity(), 600);
+        assertTrue(n > 0);
+        final ActionCompletionFlyweight done = new ActionCompletionFlyweight()
+            .wrap(BytesStore.wrap(Arrays.copyOf(response.underlyingObject(), n)), 0);
+        assertEquals(ResultCode.OK, done.result(), ResultCode.name(done.result()));
+        assertEquals(1, executor.plans.size(), "the batch ran once the helper attached");
+
+        executor.available = false; // lost again; this time none comes before the deadline
+        assertEquals(AgentService.PARKED, service.onFrame(session, req, 0, frame.length, response, 0, response.capacity(), 700));
+        final int lost = service.onParkedTick(session, req, 0, response, 0, response.capacity(), 1_000);
+        assertEquals(ResultCode.EXECUTOR_LOST, new ActionCompletionFlyweight()
+            .wrap(BytesStore.wrap(Arrays.copyOf(response.underlyingObject(), lost)), 0).result());
+
+        assertEquals(AgentService.PARKED, service.onFrame(session, req, 0, frame.length, response, 0, response.capacity(), 1));
+        executor.expected = false; // the launcher gave up: no helper will come
+        final int gaveUp = service.onParkedTick(session, req, 0, response, 0, response.capacity(), 2);
+        assertEquals(ResultCode.EXECUTOR_LOST, new ActionCompletionFlyweight()
+            .wrap(BytesStore.wrap(Arrays.copyOf(response.underlyingObject(), gaveUp)), 0).result());
+        assertEquals(1, executor.plans.size(), "nothing ran in either");
+    }
+
+    @Test
     void verifyNextGenerationIsPendingUntilANewerSceneExists() {
         final ActionCompletionFlyweight pending = run(live(click(12))
             .batch(b -> b.header().flags(AgentAbi.FLAG_VERIFY_NEXT_GENERATION)).build());

@@ -222,6 +222,27 @@ abstract class ObserveQueryConformance {
         assertEquals(11, target(c, 0).targetId());
     }
 
+    /** D22: a FUSED active-window observe of a window with accessible targets leaves its grid cells out. */
+    @Test
+    void activeWindowObserveOfASemanticWindowLeavesItsGridCellsOut() throws Exception {
+        FixtureF.publish(store, t12 -> t12.windowId(7).sourceBits(SourceBit.GRID).role(Role.UNKNOWN),
+            p -> new TargetFlyweight().wrap(p.bytes(), p.recordAt(0)).sourceBits(SourceBit.ACCESSIBILITY));
+        awaitGeneration(43);
+        CompletionFlyweight c = completion(observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW).sourceMode(SourceMode.FUSED)));
+        assertEquals(1, c.targetCount(), "the grid cell is left out");
+        assertEquals(11, target(c, 0).targetId());
+        assertEquals(1, completion(observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW))).targetCount(), "mode 0 is FUSED");
+        c = completion(observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW).sourceMode(SourceMode.GRID)));
+        assertEquals(1, c.targetCount(), "asked for: GRID mode returns it");
+        assertEquals(12, target(c, 0).targetId());
+        assertEquals(2, completion(observe(o -> o.scope().kind(ScopeKind.DESKTOP))).targetCount(), "other scopes keep it");
+
+        // a window without accessible targets keeps its grid cells
+        FixtureF.publish(store, t12 -> t12.windowId(7).sourceBits(SourceBit.GRID).role(Role.UNKNOWN), p -> { });
+        awaitGeneration(44);
+        assertEquals(2, completion(observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW))).targetCount());
+    }
+
     @Test
     void capacityLimitsTruncateRecordsAndText() throws Exception {
         CompletionFlyweight c = completion(observe(o -> o.maximumTargets(1)));

@@ -32,6 +32,8 @@ public final class RecordingExecutor implements InputExecutor, PlanWriter {
     public final BytesStore<?, byte[]> state = BytesStore.wrap(new byte[PhysicalStateFlyweight.LENGTH]);
     public final PhysicalStateFlyweight physical = new PhysicalStateFlyweight().wrap(state, 0);
     public boolean available = true;
+    /** Whether a helper is on its way while {@link #available} is false (InputExecutor.expected). */
+    public boolean expected;
     public int planResult = ResultCode.PLATFORM_OK;
     /** Plans stay pending until this is cleared. */
     public boolean holdPlans;
@@ -60,6 +62,11 @@ public final class RecordingExecutor implements InputExecutor, PlanWriter {
     @Override
     public boolean available() {
         return available;
+    }
+
+    @Override
+    public boolean expected() {
+        return expected;
     }
 
     @Override

@@ -116,8 +116,13 @@ class WindowAttributionDesktopTest {
         assertEquals(0, semantic.header().flags() & AgentAbi.FLAG_TRUNCATED, "untruncated");
         final CompletionFlyweight fused = d.observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW));
         final int grid = DesktopService.count(fused, t -> TargetIds.namespace(t.targetId()) == 2);
+        final CompletionFlyweight cells = d.observe(o -> o.scope().kind(ScopeKind.ACTIVE_WINDOW).sourceMode(SourceMode.GRID));
         System.out.println("gtk3-demo main window, active-window observe: semantic " + count + " targets; fused "
-            + fused.targetCount() + " (" + grid + " of them grid cells)");
+            + fused.targetCount() + " (" + grid + " of them grid cells); GRID mode " + cells.targetCount() + " cells");
+        // D22: over a window with accessible targets a fused active-window observe leaves the grid cells out
+        assertEquals(0, grid, "no grid cell in the fused active-window observe");
+        assertTrue(fused.targetCount() <= 64, "fused: " + fused.targetCount() + " targets");
+        assertTrue(cells.targetCount() > 0, "GRID mode still returns the window's cells");
     }
 
     @Test

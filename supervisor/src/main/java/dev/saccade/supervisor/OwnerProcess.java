@@ -49,6 +49,14 @@ final class OwnerProcess {
     /** Written by the conductor. */
     private volatile long generation;
     private volatile long servingSinceNs;
+    /** The owner's last {@code input} line (reader thread): {@link #INPUT_UNKNOWN} until one came. */
+    private volatile int input = INPUT_UNKNOWN;
+    /** Told after each {@code input} line, on the reader thread. */
+    private volatile Runnable onInput = () -> { };
+    /** No {@code input} line yet: an owner without a helper, or one that predates the line. */
+    static final int INPUT_UNKNOWN = -1;
+    static final int INPUT_DOWN = 0;
+    static final int INPUT_UP = 1;
 
     private OwnerProcess(final Process process, final Distribution distribution, final String nonceHex) {
         this.process = process;
@@ -164,6 +172,9 @@ final class OwnerProcess {
             for (String line = ListenerHandoff.readLine(in); line != null; line = ListenerHandoff.readLine(in)) {
                 if (ListenerHandoff.PONG.equals(line)) {
                     lastPongNs = System.nanoTime();
+                } else if (line.startsWith(ListenerHandoff.INPUT + ' ')) {
+                    input = line.endsWith(' ' + ListenerHandoff.INPUT_UP) ? INPUT_UP : INPUT_DOWN;
+                    onInput.run();
                 } else if (!lines.offer(line)) {
                     LOG.warn("event=link_overflow pid={}", process.pid());
                     return;
@@ -218,6 +229,16 @@ final class OwnerProcess {
 
     long lastPongNs() {
         return lastPongNs;
+    }
+
+    /** {@link #INPUT_UP}, {@link #INPUT_DOWN} or {@link #INPUT_UNKNOWN}: the owner's word on its helper. */
+    int input() {
+        return input;
+    }
+
+    /** What to do after each {@code input} line; set before the link is read. */
+    void onInput(final Runnable action) {
+        onInput = action;
     }
 
     void serving(final long nowNs) {

@@ -84,6 +84,8 @@ public final class Supervisor implements AutoCloseable {
     private volatile long waitingForDisplaySinceNs;
     private long nextPingNs;
     private boolean stopping;
+    /** Why an action would not be accepted now, "" when it would (status; written by the conductor). */
+    private volatile String notReady = "no owner serves yet";
 
     private Supervisor(final SupervisorContext context, final Distribution distribution, final EndpointListener endpoint,
         final EndpointListener link) throws IOException {
@@ -183,6 +185,11 @@ public final class Supervisor implements AutoCloseable {
             json.writeStringField("endpoint", endpoint.path().toString());
             json.writeStringField("display", context.display() == null ? "" : context.display());
             json.writeStringField("display_source", context.displaySource());
+            final String why = notReady;
+            json.writeBooleanField("ready", why.isEmpty());
+            if (!why.isEmpty()) {
+                json.writeStringField("not_ready", why);
+            }
             final String hint = context.displayHint();
             if (hint != null) {
                 final long since = waitingForDisplaySinceNs;
@@ -312,6 +319,8 @@ public final class Supervisor implements AutoCloseable {
             if (event.owner == owner) {
                 ownerLost(owner, "exit code " + owner.process().exitValue());
             }
+        } else if (event.input) {
+            updateReadiness();
         } else if (event.helper != null) {
             if (event.helper == helper) {
                 final long ranMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - helper.startNs());
@@ -339,6 +348,7 @@ public final class Supervisor implements AutoCloseable {
         if (lost == owner) {
             owner = null;
         }
+        updateReadiness();
         ownerDueNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
     }
 
@@ -420,6 +430,7 @@ public final class Supervisor implements AutoCloseable {
         LOG.info("event=owner_spawn pid={} version={} replacing={}", started.pid(), next.version(),
             owner == null ? "none" : Long.toString(owner.pid()));
         started.process().onExit().thenRun(() -> post(Event.ownerExited(started)));
+        started.onInput(() -> post(Event.inputChanged()));
         final long deadlineNs = spawnNs + TimeUnit.MILLISECONDS.toNanos(context.startTimeoutMs());
         String readyGeneration = null;
         try {
@@ -465,9 +476,36 @@ public final class Supervisor implements AutoCloseable {
         if (helper != null) {
             helper.attach(started.pid());
         }
-        context.onServing().accept(started.pid());
-        notifyReady(SystemdNotifier.READY);
+        updateReadiness();
         return null;
+    }
+
+    /**
+     * Ready means an action would be accepted (issue 13, part 8): an owner serves, so its first
+     * scene is published, and the owner says its input helper is attached ({@code input up}; an
+     * owner that never says runs without one). Only then do `up`'s banner, systemd's READY=1 and
+     * status's {@code "ready":true} say so; while a helper or owner is being replaced, status
+     * says why not.
+     */
+    private void updateReadiness() {
+        final OwnerProcess serving = owner;
+        final String why;
+        if (serving == null) {
+            why = "no owner serves (starting or being replaced)";
+        } else if (serving.input() == OwnerProcess.INPUT_DOWN) {
+            why = "the owner's input helper is not attached (starting or being replaced)";
+        } else {
+            why = "";
+        }
+        if (why.equals(notReady)) {
+            return;
+        }
+        notReady = why;
+        LOG.info("event=readiness ready={} reason=\"{}\"", why.isEmpty(), why);
+        if (why.isEmpty()) {
+            context.onReady().accept(serving.pid());
+            notifyReady(SystemdNotifier.READY);
+        }
     }
 
     /** Tells {@code old} to stop accepting and finish; waits for its drained report or kills it. */
@@ -488,6 +526,7 @@ public final class Supervisor implements AutoCloseable {
             TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - beginNs));
         old.closeLink(); // it exits by itself; its exit event no longer matches the current owner
         owner = null;
+        updateReadiness();
     }
 
     private String failedStart(final OwnerProcess started, final String why) throws InterruptedException {
@@ -615,13 +654,25 @@ public final class Supervisor implements AutoCloseable {
         final HelperProcess helper;
         final ControlRequest request;
         final CompletableFuture<String> reply;
+        /** An owner's {@code input} line came: readiness may have changed. */
+        final boolean input;
 
         private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
             final CompletableFuture<String> reply) {
+            this(owner, helper, request, reply, false);
+        }
+
+        private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
+            final CompletableFuture<String> reply, final boolean input) {
             this.owner = owner;
             this.helper = helper;
             this.request = request;
             this.reply = reply;
+            this.input = input;
+        }
+
+        static Event inputChanged() {
+            return new Event(null, null, null, null, true);
         }
 
         static Event ownerExited(final OwnerProcess owner) {

@@ -63,8 +63,12 @@ public final class SupervisorContext {
     private java.util.Map<String, String> environment = System.getenv();
     private InputHelperMode inputHelper = InputHelperMode.SUPERVISED;
     private String sessionBusAddress = System.getenv("DBUS_SESSION_BUS_ADDRESS");
-    /** Run on the conductor thread each time an owner starts serving (e.g. `up`'s banner). */
-    private java.util.function.LongConsumer onServing = pid -> { };
+    /**
+     * Run on the conductor thread each time the session becomes ready, i.e. an action would be
+     * accepted: an owner serves (its first scene published) and, when it has one, its input
+     * helper is attached (e.g. `up`'s banner).
+     */
+    private java.util.function.LongConsumer onReady = pid -> { };
     private final List<String> ownerArgs = new ArrayList<>();
     private String ownerJavaOptions = "";
     private String helperMain = System.getProperty(HELPER_MAIN_PROP, ChildJvm.HELPER_MAIN_CLASS);
@@ -120,8 +124,8 @@ public final class SupervisorContext {
         return this;
     }
 
-    public SupervisorContext onServing(final java.util.function.LongConsumer action) {
-        onServing = action;
+    public SupervisorContext onReady(final java.util.function.LongConsumer action) {
+        onReady = action;
         return this;
     }
 
@@ -292,8 +296,8 @@ public final class SupervisorContext {
         return sessionBusAddress;
     }
 
-    public java.util.function.LongConsumer onServing() {
-        return onServing;
+    public java.util.function.LongConsumer onReady() {
+        return onReady;
     }
 
     public List<String> ownerArgs() {

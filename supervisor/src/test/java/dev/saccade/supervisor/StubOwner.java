@@ -23,14 +23,26 @@ public final class StubOwner {
     public static void main(final String[] args) throws Exception {
         Path link = null;
         Path endpoint = null;
+        Path runtime = null;
         for (int i = 0; i < args.length - 1; i++) {
             if (args[i].equals("--supervisor-link")) {
                 link = Path.of(args[i + 1]);
             } else if (args[i].equals("--endpoint")) {
                 endpoint = Path.of(args[i + 1]);
+            } else if (args[i].equals("--runtime-dir")) {
+                runtime = Path.of(args[i + 1]);
             }
         }
         final ListenerHandoff handoff = ListenerHandoff.connect(link, System.getenv(ListenerHandoff.NONCE_ENVIRONMENT_VARIABLE));
+        // As the real owner: whether its input helper is attached, from the hello on; here the file
+        // INPUT_UP_FILE in the runtime directory stands for an attached helper.
+        final Path inputUp = runtime.resolve(INPUT_UP_FILE);
+        boolean up = java.nio.file.Files.exists(inputUp);
+        handoff.input(up);
+        final boolean initial = up;
+        final Thread input = new Thread(() -> follow(handoff, inputUp, initial), "stub-input");
+        input.setDaemon(true);
+        input.start();
         final long generation = System.currentTimeMillis() * 1000;
         handoff.ready(generation);
         final EndpointListener listener = handoff.awaitListener(endpoint);
@@ -53,6 +65,24 @@ public final class StubOwner {
     }
 
     private static volatile boolean running = true;
+    /** Present in the runtime directory: the stub says its input helper is attached. */
+    static final String INPUT_UP_FILE = "stub-input-up";
+
+    private static void follow(final ListenerHandoff handoff, final Path inputUp, final boolean initial) {
+        boolean up = initial;
+        try {
+            while (true) {
+                final boolean now = java.nio.file.Files.exists(inputUp);
+                if (now != up) {
+                    handoff.input(now);
+                    up = now;
+                }
+                Thread.sleep(20); // a stand-in's poll of a file, not a test's synchronisation
+            }
+        } catch (final Exception e) {
+            // the supervisor went away
+        }
+    }
 
     private static void serve(final EndpointListener listener) {
         final byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);

@@ -92,6 +92,32 @@ class SupervisorTest {
         await(() -> helperLog().contains("pid=" + helper3 + " got attach " + owner2), "restart helper attaches it");
     }
 
+    /**
+     * Ready means an action would be accepted (issue 13 part 8): an owner that says its helper is
+     * not attached leaves the supervisor not ready, with the reason, until it says it is; and
+     * not ready again when it loses it.
+     */
+    @Test
+    @Timeout(120)
+    void readyOnlyWhileTheServingOwnerSaysItsHelperIsAttached() throws Exception {
+        awaitRunning("owner", -1);
+        await(() -> status().contains("\"ready\":false,\"not_ready\":\"the owner's input helper is not attached"),
+            "not ready while the owner's helper is down: " + status());
+        final Path up = runtime.resolve(StubOwner.INPUT_UP_FILE);
+        Files.createFile(up);
+        await(() -> status().contains("\"ready\":true") && !status().contains("not_ready"), "ready once it is up");
+        Files.delete(up);
+        await(() -> status().contains("\"ready\":false"), "not ready when it is lost again");
+    }
+
+    private String status() {
+        try {
+            return request(ControlRequest.status());
+        } catch (final Exception e) {
+            return e.toString();
+        }
+    }
+
     @Test
     @Timeout(120)
     void connectsQueueWhileOwnersAreKilledOrReplaced() throws Exception {

@@ -83,6 +83,14 @@ public final class ActionPlanner {
         } else if (!scene.coherent()) {
             early = ResultCode.STALE_GENERATION;
         } else if (!executor.available()) {
+            if (executor.expected() && nowNs - b.deadlineNs() < 0) {
+                // D5: a helper is (re)attaching; the batch waits for it on this channel, within
+                // its deadline, and starts (every check again) once it is there
+                run.reset();
+                run.active = true;
+                run.waitingHelper = true;
+                return PARKED;
+            }
             early = ResultCode.EXECUTOR_LOST; // D5: the helper's lifeline releases anything held
         } else if (!executor.physicalState(physicalBuffer, 0)) {
             early = ResultCode.BACKEND;
@@ -116,6 +124,18 @@ public final class ActionPlanner {
     /** Continues a parked batch. @return the completion's length, or {@link #PARKED}. */
     public int resume(final BatchRun run, final int available, final long leaseId, final BytesStore<?, ?> req,
         final long reqAt, final BytesStore<?, ?> resp, final long respAt, final long nowNs) {
+        if (run.waitingHelper) {
+            if (executor.available()) {
+                run.reset();
+                return begin(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
+            }
+            final ActionBatchFlyweight b = batch.wrap(req, reqAt);
+            if (!executor.expected() || nowNs - b.deadlineNs() >= 0) {
+                run.reset(); // nothing ran: no helper came within the deadline, or none will (D5)
+                return errors.writeActionError(resp, respAt, b.requestId(), ResultCode.EXECUTOR_LOST);
+            }
+            return PARKED;
+        }
         return advance(run, available, leaseId, req, reqAt, resp, respAt, nowNs);
     }
 

@@ -19,6 +19,8 @@ public final class BatchRun {
     long startScene;
     long startPermission;
     long waitingPlan;
+    /** The batch arrived while no helper was attached and one is expected: it waits for it (D5). */
+    boolean waitingHelper;
     /**
      * The buttons held and the lease on them as this batch left them so far (§5.9): read when the
      * batch began, then updated by each of its own actions that succeeded, DRY_RUN included, so a
@@ -50,6 +52,7 @@ public final class BatchRun {
         rows = 0;
         completed = 0;
         waitingPlan = 0;
+        waitingHelper = false;
         waitingInvoke = null;
         gate = FocusGate.NONE;
         focusAnswer = null;

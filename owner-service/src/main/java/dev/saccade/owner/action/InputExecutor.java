@@ -23,6 +23,15 @@ public interface InputExecutor {
     boolean available();
 
     /**
+     * No helper is available now but one is on its way (starting, or replacing one that was
+     * lost): a batch that arrives meanwhile waits for it within its deadline (D5, agent-abi §5.9).
+     * False when none will come (no helper at all, a deliberate stop, too many restarts).
+     */
+    default boolean expected() {
+        return false;
+    }
+
+    /**
      * Copies the physical state (48 bytes, the ABI's PhysicalState layout) to {@code at}.
      *
      * @return false when it cannot be read.

@@ -37,20 +37,13 @@ final class KnownApp {
     /** What the scene shows of them (see {@link DraftTree}): what the snapshot publishes. */
     List<AccessibilityNode> shownNodes = List.of();
     boolean complete;
+    /** Incomplete passes in a row: the delay of the next retry doubles with them (RefreshSchedule). */
+    int incompleteRetries;
     String error;
     long refreshedNs;
     /** When the last whole re-read that listed the tree ended (a CHECK does not count). */
     long fullReadNs;
     long lastRefreshDurationNs;
-    /**
-     * A refresh that missed its deadline is tried again without waiting for an event: at this
-     * {@link System#nanoTime()} (0: none due), after a delay that doubles from
-     * {@link #FIRST_RETRY_NS} to {@link #MAX_RETRY_NS} while the application keeps missing it.
-     */
-    long retryAtNs;
-    long retryDelayNs;
-    static final long FIRST_RETRY_NS = 250_000_000L;
-    static final long MAX_RETRY_NS = 8_000_000_000L;
     /**
      * The objects of the last whole read in time, with their facts, kept for TOUCH refreshes
      * (which update them in place); null after a refresh that missed its deadline or failed.

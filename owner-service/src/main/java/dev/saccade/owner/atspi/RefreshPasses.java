@@ -103,12 +103,10 @@ final class RefreshPasses {
             final long appDeadlineNs = Math.min(passDeadlineNs,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
             for (final KnownApp app : apps) {
-                final boolean retry = app.retryAtNs != 0 && startNs - app.retryAtNs >= 0;
                 final Set<String> paths = touched.get(app.busName);
-                final int[] touch = full || retry || !app.probed || dirty.contains(app.busName) || paths == null
+                final int[] touch = full || !app.probed || dirty.contains(app.busName) || paths == null
                     ? null : touchable(app, paths, startNs);
-                final boolean marked = !app.probed || dirty.contains(app.busName) || retry
-                    || (paths != null && touch == null);
+                final boolean marked = !app.probed || dirty.contains(app.busName) || (paths != null && touch == null);
                 if (all || marked || touch != null) {
                     final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
@@ -126,13 +124,6 @@ final class RefreshPasses {
             }
             apply(r, endNs, peers);
         }
-        long retryAtNs = 0;
-        for (final KnownApp app : apps) {
-            if (app.retryAtNs != 0 && (retryAtNs == 0 || app.retryAtNs - retryAtNs < 0)) {
-                retryAtNs = app.retryAtNs;
-            }
-        }
-        schedule.retryAt(retryAtNs);
         passes++;
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
@@ -284,6 +275,7 @@ final class RefreshPasses {
                 app.peer = null;
             }
             apps.remove(app);
+            schedule.cancelRetry(app.busName);
             schedule.markAppsChanged();
             return;
         }
@@ -296,16 +288,6 @@ final class RefreshPasses {
         } else if (app.peer == null && app.peerAddress != null && peers != null && r.nodes() != null && !r.timedOut()
             && app.peerFailures < KnownApp.MAX_PEER_FAILURES) {
             app.peer = peers.open(app.peerAddress);
-        }
-        if (r.timedOut()) {
-            // Under load (a first pass over many applications through one bus daemon) a deadline
-            // is missed by applications that are fine: read them again soon, not at their next event.
-            app.retryDelayNs = app.retryDelayNs == 0 ? KnownApp.FIRST_RETRY_NS
-                : Math.min(KnownApp.MAX_RETRY_NS, app.retryDelayNs * 2);
-            app.retryAtNs = nowNs + app.retryDelayNs;
-        } else {
-            app.retryDelayNs = 0;
-            app.retryAtNs = 0;
         }
         if (r.unchanged()) {
             app.checks++;
@@ -338,6 +320,16 @@ final class RefreshPasses {
             // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
         }
         app.complete = r.complete();
+        if (app.complete) {
+            app.incompleteRetries = 0;
+            schedule.cancelRetry(app.busName); // read whole by an event's pass meanwhile
+        } else {
+            // Cut by the deadline (a loaded machine, a slow or stopped application) or failed:
+            // read it again later even if it sends no event, or its scene stays half read
+            // (zero bounds, SOURCE_INCOMPLETE) until something else happens. The delay doubles
+            // so a hung application costs a pass now and then, not a busy loop.
+            schedule.retryLater(app.busName, app.incompleteRetries++);
+        }
         app.error = r.error();
         app.lastRefreshDurationNs = r.durationNs();
         app.view = null;

@@ -54,13 +54,15 @@ final class RefreshSchedule {
     private volatile long lastEventNs;
     private final AtomicReference<CompletableFuture<AccessibilitySnapshot>> nextPass = new AtomicReference<>();
     private final AtomicLong eventCount = new AtomicLong();
+    /** Source thread only: applications to read again at a time (nanoTime) though no event came. */
+    private final java.util.Map<String, Long> retries = new java.util.HashMap<>();
+    /** The first retry of an incomplete application waits this long; each next one twice as long, up to the cap. */
+    static final long RETRY_FIRST_NS = TimeUnit.MILLISECONDS.toNanos(250);
+    static final long RETRY_MAX_NS = TimeUnit.SECONDS.toNanos(8);
 
     // Written by start()/close() (any thread).
     private volatile boolean running;
     private volatile Thread thread;
-
-    /** The earliest retry of a refresh that missed its deadline (0: none); source thread only. */
-    private long retryAtNs;
 
     // Written by the source thread only; read by the event threads.
     private volatile Set<String> knownBusNames = Set.of();
@@ -252,22 +254,41 @@ final class RefreshSchedule {
 
     // ================================================================ source thread
 
-    /** A refresh that missed its deadline is due again at {@code atNs} ({@link System#nanoTime()}; 0: none). */
-    void retryAt(final long atNs) {
-        retryAtNs = atNs;
+    /** Source thread: read {@code busName} again after a delay that doubles with {@code attempt}. */
+    void retryLater(final String busName, final int attempt) {
+        final long delay = RETRY_FIRST_NS << Math.min(attempt, 5);
+        retries.put(busName, System.nanoTime() + Math.min(delay, RETRY_MAX_NS));
+    }
+
+    /** Source thread: no retry of {@code busName} is needed any more. */
+    void cancelRetry(final String busName) {
+        retries.remove(busName);
     }
 
     boolean hasWork(final long now, final long lastPassNs) {
+        dueRetries(now);
         return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty()
-            || (periodicNs > 0 && now - lastPassNs >= periodicNs)
-            || (retryAtNs != 0 && now - retryAtNs >= 0);
+            || (periodicNs > 0 && now - lastPassNs >= periodicNs);
+    }
+
+    /** Retries whose time came become dirty marks. */
+    private void dueRetries(final long now) {
+        for (final Iterator<java.util.Map.Entry<String, Long>> it = retries.entrySet().iterator(); it.hasNext(); ) {
+            final java.util.Map.Entry<String, Long> e = it.next();
+            if (now - e.getValue() >= 0) {
+                dirtyApps.add(e.getKey());
+                it.remove();
+            }
+        }
     }
 
     /** Sleeps while there is no work: until the periodic refresh or a retry is due, or a second at most. */
     void parkIdle(final long now, final long lastPassNs) {
         long until = periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1);
-        if (retryAtNs != 0 && retryAtNs - until < 0) {
-            until = retryAtNs;
+        for (final long due : retries.values()) {
+            if (due - until < 0) {
+                until = due;
+            }
         }
         parkUntil(until);
     }

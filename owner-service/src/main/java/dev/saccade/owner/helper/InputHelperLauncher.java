@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * connection of its own ({@link OwnerXRelease}: the X server does not release XTest input of a
  * dead client), then starts a replacement with a new link file and nonce whose ledger is seeded
  * with the old one (so the replacement releases it again at its start), and hands the new link to
- * the same {@link ShmInputExecutor}. Until the replacement attaches batches answer EXECUTOR_LOST.
+ * the same {@link ShmInputExecutor}. A batch that arrives before the replacement attaches waits
+ * for it within its deadline (D5), and answers EXECUTOR_LOST only if none attached by then.
  * A helper that exits on SIGTERM (or with status 0) was stopped on purpose and is not replaced;
  * nor is one lost more than {@link #MAX_RESTARTS_PER_MINUTE} times a minute.
  */
@@ -91,6 +92,8 @@ public final class InputHelperLauncher implements AutoCloseable {
     private volatile boolean closing;
     private volatile int restarts;
     private volatile long lastLossReleaseNs = -1;
+    /** Told true when a helper attaches and false when it is lost (the supervisor's readiness). */
+    private volatile java.util.function.Consumer<Boolean> inputListener = up -> { };
 
     private InputHelperLauncher(final Path runtimeDirectory, final String display, final byte[] externalNonce,
         final Incarnation first) {
@@ -223,6 +226,7 @@ public final class InputHelperLauncher implements AutoCloseable {
                 }
                 watched.attached = true;
                 LOG.info("event=helper_attached pid={}", pidOf(watched));
+                inputListener.accept(Boolean.TRUE);
             } catch (final IOException | RuntimeException e) {
                 if (closing) {
                     return;
@@ -238,8 +242,12 @@ public final class InputHelperLauncher implements AutoCloseable {
             if (closing) {
                 return;
             }
+            inputListener.accept(Boolean.FALSE);
             inc = replace(watched);
         }
+        // no replacement will come (a deliberate stop, too many restarts, a failed start):
+        // batches answer EXECUTOR_LOST at once instead of waiting for one (D5)
+        executor.expect(false);
     }
 
     /**
@@ -271,7 +279,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     /**
      * A helper that stopped beating (stopped, hung in a call) while its lifeline stays open is killed:
      * its lifeline then ends and the loss path releases what it held and replaces it (ours) or waits
-     * for the supervisor's next one. Batches answer EXECUTOR_LOST from the first silent second on.
+     * for the supervisor's next one. From the first silent second on, batches wait for the next helper (D5).
      */
     private void killIfHung(final Incarnation watched) {
         if (!watched.attached || watched.lost) {
@@ -436,6 +444,17 @@ public final class InputHelperLauncher implements AutoCloseable {
         } catch (final IOException e) {
             LOG.warn("event=link_close_failed error={}", e.toString());
         }
+    }
+
+    /**
+     * Follows whether a helper is attached: {@code listener} is told the state now, then true on
+     * each attach and false on each loss, on the launcher's thread (the owner tells its
+     * supervisor, whose readiness needs a helper: docs/architecture.md §4).
+     */
+    public void onInputChange(final java.util.function.Consumer<Boolean> listener) {
+        inputListener = listener;
+        final Incarnation inc = current;
+        listener.accept(inc.attached && !inc.lost);
     }
 
     /** The executor the agent service uses; the same object across helper replacements. */

@@ -23,8 +23,8 @@ import net.openhft.chronicle.bytes.BytesStore;
  * <p>The helper may be replaced (it was killed; see {@link InputHelperLauncher}): the launcher
  * then hands over a new link and lifeline with {@link #attach(OwnerSide, OwnerLifeline)}, and the
  * owner thread adopts them at its next call, so the object the agent service holds stays the same.
- * While no live helper is attached, {@link #available()} is false and batches answer
- * EXECUTOR_LOST (D5).
+ * While no live helper is attached, {@link #available()} is false; batches wait for one while
+ * {@link #expected()}, and answer EXECUTOR_LOST past their deadline or once none will come (D5).
  *
  * <p>Owner thread only, except {@link #attach()}, {@link #attach(OwnerSide, OwnerLifeline)} and
  * {@link #adoptedIncarnation()} (the launcher's thread).
@@ -60,6 +60,8 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     private final PhysicalStateFlyweight adoptedState = new PhysicalStateFlyweight();
     /** Written by the launcher's thread; only ever moves to a newer incarnation. */
     private volatile Incarnation offered;
+    /** Whether a helper is on its way while none is available (the launcher's word; D5). */
+    private volatile boolean expected = true;
     /** The number of the incarnation the owner thread uses (its older ones are no longer touched). */
     private volatile long adopted;
     /** Owner thread: the incarnation in use. */
@@ -106,7 +108,19 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
         return next.number;
     }
 
-    /** Whether the newest helper passed its handshake (any thread). */
+    /**
+     * Launcher's thread: whether a helper will (re)attach. False once the launcher gave up
+     * (a deliberate stop, too many restarts, closing): batches then answer EXECUTOR_LOST at once.
+     */
+    public void expect(final boolean willAttach) {
+        expected = willAttach;
+    }
+
+    @Override
+    public boolean expected() {
+        return expected;
+    }
+
     /**
      * What to do after the helper completed a plan: scrolling, typing or clicking changes what is
      * on screen without an event every source hears (AT-SPI reports no scrolled extents), so the
