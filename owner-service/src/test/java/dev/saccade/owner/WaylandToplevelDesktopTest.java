@@ -2,9 +2,14 @@ package dev.saccade.owner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.x11.DesktopSnapshot;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetFlag;
+import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.owner.x11.MonitorInfo;
 import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.testdesktop.SwayApp;
@@ -100,7 +105,38 @@ class WaylandToplevelDesktopTest {
             } finally {
                 reader.run();
             }
+            assertTheSceneMarksTheBoundsApproximate(sway);
         }
+    }
+
+    /** The owner with the same property: the remaining window's target carries APPROXIMATE. */
+    private static void assertTheSceneMarksTheBoundsApproximate(final SwayDesktop sway) throws Exception {
+        System.setProperty(WaylandDesktop.WINDOWS_PROPERTY, WaylandDesktop.FOREIGN_TOPLEVEL);
+        final DesktopService service;
+        try {
+            service = DesktopService.start("wayland:" + sway.waylandSocket(), null);
+        } finally {
+            System.clearProperty(WaylandDesktop.WINDOWS_PROPERTY);
+        }
+        try {
+            final CompletionFlyweight c = service.awaitObserve(o -> { }, r -> windowTarget(r, "Toplevel X") != null);
+            final TargetFlyweight x = windowTarget(c, "Toplevel X");
+            assertEquals(TargetFlag.ACTIONABLE | TargetFlag.APPROXIMATE, x.flags(), "flags " + x.flags());
+            assertEquals(1024, x.boundsWidthQ8() >> 8, "the output's width");
+            assertNull(windowTarget(c, "Toplevel native"), "closed before the owner started");
+        } finally {
+            service.close();
+        }
+    }
+
+    private static TargetFlyweight windowTarget(final CompletionFlyweight c, final String title) {
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = DesktopService.target(c, i);
+            if (t.role() == Role.WINDOW && title.equals(DesktopService.text(c, t))) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The app ids, read through the binding directly (the snapshot's WindowInfo has no app id). */
