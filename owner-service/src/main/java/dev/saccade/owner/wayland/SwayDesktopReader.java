@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * again {@value #NUDGE_MS} ms and 4 × that later, unchanged: GTK on Wayland reports 0×0 accessible
  * extents until its first layout, and each delivery makes the owner refresh the trees, while
  * nothing else would once the window stays put. {@code zwlr_foreign_toplevel_manager_v1} lists toplevels on any wlroots compositor
- * but has no geometry or pid, which the scene needs, so sway's IPC is the source here.
+ * but has no geometry or pid, which the scene needs, so sway's IPC is the source where it exists;
+ * {@link ToplevelDesktopReader} serves the compositors without it.
  */
 public final class SwayDesktopReader implements AutoCloseable {
     public static final String THREAD_NAME = "saccade-sway-reader";
