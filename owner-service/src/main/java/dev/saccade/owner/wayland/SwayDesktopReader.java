@@ -85,6 +85,14 @@ public final class SwayDesktopReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The X11 window id of each XWayland view (sway's con id to its {@code window}), for the
+     * pixel source, which asks XWayland for those windows' child windows as X11 does.
+     */
+    public static java.util.Map<Long, Long> x11Windows(final SwayIpc ipc) throws IOException {
+        return java.util.Map.copyOf(SwayTree.parse(ipc.request(SwayIpc.GET_TREE, "")).x11Windows);
+    }
+
     private static DesktopSnapshot read(final SwayIpc ipc, final long sequence) throws IOException {
         final long captureNs = System.nanoTime();
         final SwayTree tree = SwayTree.parse(ipc.request(SwayIpc.GET_TREE, ""));
