@@ -12,15 +12,14 @@ import java.util.function.Consumer;
  * The owner's display string for a Wayland session, {@code wayland:<socket>} (the same one the
  * input helper takes, its {@code HelperBackends}), and the desktop reader it gets: sway's IPC
  * beside that socket ({@link SwayIpc#locate}), which has everything foreign-toplevel has plus
- * geometry and pid; without it (or with {@value #WINDOWS_PROPERTY}={@value #FOREIGN_TOPLEVEL}) the
+ * geometry and pid; without it (or with {@code saccade.wayland.windows=foreign-toplevel}) the
  * {@code zwlr_foreign_toplevel_manager_v1} reader, whose bounds are approximate (docs/wayland.md
  * §1). GNOME and KDE offer neither (designed in docs/wayland.md, unverified).
  */
 final class WaylandDesktop {
     static final String PREFIX = "wayland:";
-    /** Which window source to use: unset (sway's IPC where present) or {@value #FOREIGN_TOPLEVEL}. */
-    static final String WINDOWS_PROPERTY = "saccade.wayland.windows";
-    static final String FOREIGN_TOPLEVEL = "foreign-toplevel";
+    static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
+    static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
 
     private WaylandDesktop() {
     }
@@ -33,7 +32,7 @@ final class WaylandDesktop {
     static Runnable startReader(final String display, final Consumer<DesktopSnapshot> listener)
         throws IOException {
         final String socket = display.substring(PREFIX.length());
-        final Path ipc = FOREIGN_TOPLEVEL.equals(System.getProperty(WINDOWS_PROPERTY)) ? null : SwayIpc.locate(socket);
+        final Path ipc = ToplevelDesktopReader.forced() ? null : SwayIpc.locate(socket);
         if (ipc == null) {
             return new ToplevelDesktopReader(socket, listener).start()::close;
         }

@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class ToplevelDesktopReader implements AutoCloseable {
     public static final String THREAD_NAME = "saccade-toplevel-reader";
+    /** Which window source to use: unset (sway's IPC where present) or {@value #FOREIGN_TOPLEVEL}. */
+    public static final String WINDOWS_PROPERTY = "saccade.wayland.windows";
+    public static final String FOREIGN_TOPLEVEL = "foreign-toplevel";
     private static final int POLL_MS = 200;
     private static final long START_TIMEOUT_MS = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(ToplevelDesktopReader.class);
@@ -48,6 +51,18 @@ public final class ToplevelDesktopReader implements AutoCloseable {
     public ToplevelDesktopReader(final String display, final Consumer<DesktopSnapshot> listener) {
         this.display = display;
         this.listener = listener;
+    }
+
+    /** Whether {@value #WINDOWS_PROPERTY} asks for foreign-toplevel even where sway's IPC is present (tests). */
+    public static boolean forced() {
+        return FOREIGN_TOPLEVEL.equals(System.getProperty(WINDOWS_PROPERTY));
+    }
+
+    /** One snapshot over a connection of its own, for {@code saccade doctor}. */
+    public static DesktopSnapshot readOnce(final String display) throws IOException {
+        final java.util.concurrent.atomic.AtomicReference<DesktopSnapshot> first = new java.util.concurrent.atomic.AtomicReference<>();
+        new ToplevelDesktopReader(display, s -> first.compareAndSet(null, s)).start().close();
+        return first.get();
     }
 
     /** Connects, binds the outputs and the manager, and returns once the first snapshot was delivered. */
