@@ -64,7 +64,7 @@ final class UpCommand implements Callable<Integer> {
                 null, demo));
         }
         final String session = headless ? null : WaylandSession.displayToServe(null);
-        if (session != null && dev.saccade.wayland.SwayIpc.locate(session.substring(WaylandSession.PREFIX.length())) != null) {
+        if (session != null && WaylandSession.listsWindows(session.substring(WaylandSession.PREFIX.length()))) {
             return supervise(session, null, out, err, null);
         }
         if (!headless && display != null && !display.isEmpty()) {

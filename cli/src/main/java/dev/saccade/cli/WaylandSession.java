@@ -1,6 +1,7 @@
 package dev.saccade.cli;
 
 import dev.saccade.owner.wayland.SwayDesktopReader;
+import dev.saccade.owner.wayland.ToplevelDesktopReader;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.MonitorInfo;
 import dev.saccade.wayland.SwayIpc;
@@ -16,18 +17,19 @@ import java.util.function.Consumer;
  * What {@code saccade up} and {@code saccade doctor} need to know of a Wayland session: whether
  * this is one ({@code wayland:<socket>}, or WAYLAND_DISPLAY in a Wayland session), which
  * compositor it is, which of the protocols Saccade uses it offers, and what is missing. Input and
- * capture need the wlroots protocols; windows need sway's IPC (foreign-toplevel has no geometry
- * or pid). GNOME (RemoteDesktop portal with libei) and KDE (org_kde_kwin_fake_input) are designed
+ * capture need the wlroots protocols; windows come from sway's IPC, or without it from
+ * foreign-toplevel (no geometry or pid: approximate bounds, docs/wayland.md §1). GNOME (RemoteDesktop portal with libei) and KDE (org_kde_kwin_fake_input) are designed
  * in docs/wayland.md and unverified here, so they are reported as unsupported.
  */
 final class WaylandSession {
     static final String PREFIX = "wayland:";
+    private static final String FOREIGN_TOPLEVEL = "zwlr_foreign_toplevel_manager_v1";
     /** The globals Saccade uses: interface name and what it is for. */
     static final String[][] PROTOCOLS = {
         {"zwp_virtual_keyboard_manager_v1", "keys and text (input helper)"},
         {"zwlr_virtual_pointer_manager_v1", "pointer moves, clicks and scrolls (input helper)"},
         {"zwlr_screencopy_manager_v1", "pixel capture"},
-        {"zwlr_foreign_toplevel_manager_v1", "window list on wlroots compositors without sway's IPC (not read yet)"},
+        {"zwlr_foreign_toplevel_manager_v1", "window list on wlroots compositors without sway's IPC (approximate bounds)"},
         {"wl_seat", "the seat the virtual devices join"},
         {"wl_output", "outputs: the layout's extent for absolute pointer motion"},
     };
@@ -56,6 +58,30 @@ final class WaylandSession {
      * Checks the session for {@code saccade doctor}: reports through ok, info and problem (line,
      * fix) and returns the desktop as sway shows it, or null.
      */
+    private static String outputs(final DesktopSnapshot s) {
+        final StringBuilder outputs = new StringBuilder();
+        for (final MonitorInfo m : s.monitors()) {
+            outputs.append(outputs.length() == 0 ? "" : ", ").append(m.name()).append(' ').append(m.width())
+                .append('x').append(m.height()).append('+').append(m.x()).append('+').append(m.y());
+        }
+        return outputs.toString();
+    }
+
+    /**
+     * Whether the owner can list this session's windows: sway's IPC, or foreign-toplevel (whose
+     * bounds are approximate); {@code saccade up} serves such a session.
+     */
+    static boolean listsWindows(final String socket) {
+        if (SwayIpc.locate(socket) != null) {
+            return true;
+        }
+        try (WaylandConnection connection = WaylandConnection.connect(socket)) {
+            return connection.global(FOREIGN_TOPLEVEL) != null;
+        } catch (final IOException | UnsatisfiedLinkError e) {
+            return false;
+        }
+    }
+
     static DesktopSnapshot check(final String display, final Consumer<String> ok, final Consumer<String> info,
         final BiConsumer<String, String> problem) {
         final String socket = display.substring(PREFIX.length());
@@ -79,10 +105,24 @@ final class WaylandSession {
                 "run inside the Wayland session, or set WAYLAND_DISPLAY (install libwayland-client0)");
             return null;
         }
-        final Path ipc = SwayIpc.locate(socket);
+        final Path ipc = ToplevelDesktopReader.forced() ? null : SwayIpc.locate(socket);
+        if (ipc == null && !missing.contains(FOREIGN_TOPLEVEL)) {
+            try {
+                final DesktopSnapshot s = ToplevelDesktopReader.readOnce(socket);
+                ok.accept("compositor: no sway IPC used; windows from " + FOREIGN_TOPLEVEL
+                    + " (titles and states; no geometry or pid: each window has its output's bounds, marked approximate)");
+                ok.accept("display " + display + ": " + s.windows().size() + " windows, outputs " + outputs(s)
+                    + (missing.isEmpty() ? "" : "; missing " + missing));
+                return s;
+            } catch (final IOException | RuntimeException e) {
+                problem.accept("display " + display + ": cannot read " + FOREIGN_TOPLEVEL + " (" + e.getMessage() + ")",
+                    "restart the compositor");
+                return null;
+            }
+        }
         if (ipc == null) {
-            problem.accept("compositor: no sway IPC socket (SWAYSOCK) beside " + socket + ": no window list",
-                "run sway, or set SWAYSOCK; other compositors' window lists are not read yet");
+            problem.accept("compositor: no sway IPC socket (SWAYSOCK) beside " + socket + " and no " + FOREIGN_TOPLEVEL + ": no window list",
+                "run sway, or set SWAYSOCK, or use a wlroots compositor offering " + FOREIGN_TOPLEVEL);
             return null;
         }
         try (SwayIpc sway = SwayIpc.connect(ipc)) {
@@ -97,12 +137,7 @@ final class WaylandSession {
         }
         try {
             final DesktopSnapshot s = SwayDesktopReader.readOnce(ipc);
-            final StringBuilder outputs = new StringBuilder();
-            for (final MonitorInfo m : s.monitors()) {
-                outputs.append(outputs.length() == 0 ? "" : ", ").append(m.name()).append(' ').append(m.width())
-                    .append('x').append(m.height()).append('+').append(m.x()).append('+').append(m.y());
-            }
-            ok.accept("display " + display + ": " + s.windows().size() + " windows, outputs " + outputs
+            ok.accept("display " + display + ": " + s.windows().size() + " windows, outputs " + outputs(s)
                 + (missing.isEmpty() ? "" : "; missing " + missing));
             return s;
         } catch (final IOException | RuntimeException e) {

@@ -33,4 +33,26 @@ class DoctorWaylandTest {
             assertEquals(ExitCodes.REQUEST_REJECTED, run.exitCode, out);
         }
     }
+
+    /** Without sway's IPC (forced, as in WaylandToplevelDesktopTest) the windows come from foreign-toplevel. */
+    @Test
+    void reportsForeignToplevelWindowsWithoutSwaysIpc() throws Exception {
+        try (SwayDesktop sway = SwayDesktop.start(1024, 768, false)) {
+            sway.launch("zenity", false, "zenity", "--entry", "--title=Doctor");
+            System.setProperty("saccade.wayland.windows", "foreign-toplevel");
+            final CliRun run;
+            try {
+                run = CliRun.run("doctor", "--display", "wayland:" + sway.waylandSocket(), "--session-bus",
+                    sway.busAddress(), "--endpoint", sway.runtimeDirectory().resolve("no-such.sock").toString());
+            } finally {
+                System.clearProperty("saccade.wayland.windows");
+            }
+            final String out = run.out;
+            assertTrue(out.contains("ok       compositor: no sway IPC used; windows from zwlr_foreign_toplevel_manager_v1"),
+                out);
+            assertTrue(out.contains("ok       display wayland:" + sway.waylandSocket() + ": 1 windows, outputs HEADLESS-1 1024x768+0+0"),
+                out);
+            assertEquals(ExitCodes.REQUEST_REJECTED, run.exitCode, out);
+        }
+    }
 }

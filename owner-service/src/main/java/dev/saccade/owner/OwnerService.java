@@ -89,7 +89,7 @@ public final class OwnerService implements AutoCloseable {
         // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
         if (WaylandDesktop.isWayland(context.display())) {
-            reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot))::close;
+            reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot));
         } else {
             reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start()::close;
         }

@@ -1,6 +1,7 @@
 package dev.saccade.owner;
 
 import dev.saccade.owner.wayland.SwayDesktopReader;
+import dev.saccade.owner.wayland.ToplevelDesktopReader;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.wayland.SwayIpc;
 import java.io.IOException;
@@ -10,11 +11,15 @@ import java.util.function.Consumer;
 /**
  * The owner's display string for a Wayland session, {@code wayland:<socket>} (the same one the
  * input helper takes, its {@code HelperBackends}), and the desktop reader it gets: sway's IPC
- * beside that socket ({@link SwayIpc#locate}). A compositor without sway's IPC has no reader yet
- * (GNOME and KDE are designed in docs/wayland.md, unverified).
+ * beside that socket ({@link SwayIpc#locate}), which has everything foreign-toplevel has plus
+ * geometry and pid; without it (or with {@code saccade.wayland.windows=foreign-toplevel}) the
+ * {@code zwlr_foreign_toplevel_manager_v1} reader, whose bounds are approximate (docs/wayland.md
+ * §1). GNOME and KDE offer neither (designed in docs/wayland.md, unverified).
  */
 final class WaylandDesktop {
     static final String PREFIX = "wayland:";
+    static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
+    static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
 
     private WaylandDesktop() {
     }
@@ -23,14 +28,14 @@ final class WaylandDesktop {
         return display != null && display.startsWith(PREFIX);
     }
 
-    static SwayDesktopReader startReader(final String display, final Consumer<DesktopSnapshot> listener)
+    /** Starts the reader for {@code display}; the returned action closes it. */
+    static Runnable startReader(final String display, final Consumer<DesktopSnapshot> listener)
         throws IOException {
         final String socket = display.substring(PREFIX.length());
-        final Path ipc = SwayIpc.locate(socket);
+        final Path ipc = ToplevelDesktopReader.forced() ? null : SwayIpc.locate(socket);
         if (ipc == null) {
-            throw new IOException("no sway IPC socket for Wayland display " + socket
-                + " (set SWAYSOCK; compositors without sway's IPC are not supported yet)");
+            return new ToplevelDesktopReader(socket, listener).start()::close;
         }
-        return new SwayDesktopReader(ipc, listener).start();
+        return new SwayDesktopReader(ipc, listener).start()::close;
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The PIXEL source on a real headless sway: an XWayland xmessage (no accessibility tree) is read
- * through screencopy and OCR, and its label becomes a PIXEL target inside its window.
+ * through screencopy and OCR, and its label and its Yes and No buttons (XWayland's child windows
+ * of the window, as on X11) become PIXEL targets inside its window.
  */
 @Timeout(120)
 class WaylandPixelDesktopTest {
@@ -28,6 +29,8 @@ class WaylandPixelDesktopTest {
             sway.swaymsg("[pid=" + xmessage.pid() + "] floating enable");
             dev.saccade.testsupport.Await.until(() -> sway.windowContent(xmessage.pid())[2] < 1024,
                 java.time.Duration.ofSeconds(10), "xmessage floating at its own size");
+            // The owner reads the XWayland window's child windows (xmessage's buttons) from XWayland.
+            System.setProperty("saccade.wayland.xdisplay", sway.xDisplay());
             try (DesktopService service = DesktopService.start("wayland:" + sway.waylandSocket(), sway.busAddress())) {
                 assertNotNull(service.service.pixels(), "a pixel source on screencopy");
                 final int[] content = sway.windowContent(xmessage.pid());
@@ -36,14 +39,14 @@ class WaylandPixelDesktopTest {
                 try {
                     c = service.awaitObserve(o -> { }, r -> {
                         last[0] = all(r) + " window " + java.util.Arrays.toString(content);
-                        return texts(r, content).contains("Proceed?");
+                        return texts(r, content).containsAll(List.of("Proceed?", "Yes", "No"));
                     }, java.time.Duration.ofSeconds(30));
                 } catch (final AssertionError e) {
                     throw new AssertionError(e.getMessage() + ": " + last[0], e);
                 }
-                assertTrue(texts(c, content).contains("Proceed?"), texts(c, content).toString());
-                // Not yet: xmessage's Yes and No buttons, which the same analysis finds on Xvfb, are
-                // not recognised in the XWayland rendering (docs/wayland.md, "What runs on wlroots (sway), tested").
+                assertTrue(texts(c, content).containsAll(List.of("Proceed?", "Yes", "No")), texts(c, content).toString());
+            } finally {
+                System.clearProperty("saccade.wayland.xdisplay");
             }
         }
     }

@@ -8,6 +8,7 @@ import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceBit;
+import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.SwayApp;
 import dev.saccade.testdesktop.SwayDesktop;
@@ -97,6 +98,7 @@ class WaylandSceneDesktopTest {
         assertEquals(asList(nativeContent), bounds(window(c, "Native entry")));
         assertEquals(List.of(200, 150), bounds(window(c, "Native entry")).subList(0, 2));
         assertEquals(asList(x11Content), bounds(window(c, "XWayland entry")));
+        assertEquals(0, window(c, "Native entry").flags() & TargetFlag.APPROXIMATE, "sway's IPC has the geometry");
     }
 
     private static List<Integer> asList(final int[] rect) {

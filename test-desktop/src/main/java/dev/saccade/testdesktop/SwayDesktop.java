@@ -164,10 +164,16 @@ public final class SwayDesktop implements AutoCloseable {
         new AccessibilityRegistry(environment).start(deadline);
     }
 
-    /** sway hands its own children DISPLAY; one exec of ours writes it where we can read it. */
+    /**
+     * sway hands its own children DISPLAY; one exec of ours writes it where we can read it. The
+     * same exec first admits root to XWayland ({@code xhost +si:localuser:root}), as the session
+     * bus admits it (docs/wayland.md §3): a root test JVM's owner reads XWayland windows' child
+     * windows for the pixel source; the file appears only after xhost is done.
+     */
     private String readXDisplay(final Deadline deadline) {
         final Path file = directory.runtime().resolve("display");
-        swaymsg("exec", "printenv DISPLAY > " + file + ".tmp && mv " + file + ".tmp " + file);
+        swaymsg("exec", "xhost +si:localuser:root >/dev/null 2>&1 || true && printenv DISPLAY > " + file
+            + ".tmp && mv " + file + ".tmp " + file);
         while (true) {
             try {
                 if (Files.exists(file)) {

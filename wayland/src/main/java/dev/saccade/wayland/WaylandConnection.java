@@ -41,6 +41,17 @@ public final class WaylandConnection implements AutoCloseable {
         public Pointer pointerAt(final int index) {
             return args.getPointer(8L * index);
         }
+
+        /** An {@code a} argument ({@code struct wl_array *}: size, alloc, data) read as 32-bit values. */
+        public int[] intArrayAt(final int index) {
+            final Pointer array = args.getPointer(8L * index);
+            if (array == null) {
+                return new int[0];
+            }
+            final int count = (int) (array.getLong(0) / 4);
+            final Pointer data = array.getPointer(16);
+            return count == 0 || data == null ? new int[0] : data.getIntArray(0, count);
+        }
     }
 
     /** A global the registry announced. */

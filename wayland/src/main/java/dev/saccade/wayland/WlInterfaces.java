@@ -41,11 +41,13 @@ public final class WlInterfaces {
     public static final Pointer VIRTUAL_POINTER;
     public static final Pointer SCREENCOPY_MANAGER;
     public static final Pointer SCREENCOPY_FRAME;
+    public static final Pointer FOREIGN_TOPLEVEL_MANAGER;
+    public static final Pointer FOREIGN_TOPLEVEL_HANDLE;
 
     static {
         final NativeLibrary lib = NativeLibrary.getInstance("wayland-client");
         for (final String core : List.of("wl_registry", "wl_seat", "wl_output", "wl_shm", "wl_shm_pool", "wl_buffer",
-            "wl_callback")) {
+            "wl_callback", "wl_surface")) {
             BY_NAME.put(core, lib.getGlobalVariableAddress(core + "_interface"));
         }
         WL_REGISTRY = BY_NAME.get("wl_registry");
@@ -58,7 +60,8 @@ public final class WlInterfaces {
         final String[] names = {
             "zwp_virtual_keyboard_manager_v1", "zwp_virtual_keyboard_v1",
             "zwlr_virtual_pointer_manager_v1", "zwlr_virtual_pointer_v1",
-            "zwlr_screencopy_manager_v1", "zwlr_screencopy_frame_v1"};
+            "zwlr_screencopy_manager_v1", "zwlr_screencopy_frame_v1",
+            "zwlr_foreign_toplevel_manager_v1", "zwlr_foreign_toplevel_handle_v1"};
         for (final String name : names) {
             final Memory table = new Memory(INTERFACE_SIZE);
             table.clear();
@@ -106,12 +109,37 @@ public final class WlInterfaces {
             m("damage", "2uuuu", null, null, null, null),
             m("linux_dmabuf", "3uuu", null, null, null),
             m("buffer_done", "3")));
+        // wlr-foreign-toplevel-management-unstable-v1.xml (version 3)
+        define("zwlr_foreign_toplevel_manager_v1", 3, List.of(m("stop", "")), List.of(
+            m("toplevel", "n", "zwlr_foreign_toplevel_handle_v1"),
+            m("finished", "")));
+        define("zwlr_foreign_toplevel_handle_v1", 3, List.of(
+            m("set_maximized", ""),
+            m("unset_maximized", ""),
+            m("set_minimized", ""),
+            m("unset_minimized", ""),
+            m("activate", "o", "wl_seat"),
+            m("close", ""),
+            m("set_rectangle", "oiiii", "wl_surface", null, null, null, null),
+            m("destroy", ""),
+            m("set_fullscreen", "2?o", "wl_output"),
+            m("unset_fullscreen", "2")), List.of(
+            m("title", "s", (String) null),
+            m("app_id", "s", (String) null),
+            m("output_enter", "o", "wl_output"),
+            m("output_leave", "o", "wl_output"),
+            m("state", "a", (String) null),
+            m("done", ""),
+            m("closed", ""),
+            m("parent", "3?o", "zwlr_foreign_toplevel_handle_v1")));
         VIRTUAL_KEYBOARD_MANAGER = BY_NAME.get(names[0]);
         VIRTUAL_KEYBOARD = BY_NAME.get(names[1]);
         VIRTUAL_POINTER_MANAGER = BY_NAME.get(names[2]);
         VIRTUAL_POINTER = BY_NAME.get(names[3]);
         SCREENCOPY_MANAGER = BY_NAME.get(names[4]);
         SCREENCOPY_FRAME = BY_NAME.get(names[5]);
+        FOREIGN_TOPLEVEL_MANAGER = BY_NAME.get(names[6]);
+        FOREIGN_TOPLEVEL_HANDLE = BY_NAME.get(names[7]);
     }
 
     private WlInterfaces() {

@@ -13,21 +13,35 @@ import java.util.List;
  * damage tracking has no damage events to wait for, so the whole layout counts as damaged every
  * {@value #DAMAGE_PERIOD_MS} ms: the pixel source then re-captures its windows and its analysis
  * cache skips the unchanged ones. Regions are captured from the output holding their top-left
- * corner (one output on a headless sway). There are no child windows to report.
+ * corner (one output on a headless sway). An XWayland window's X11 child windows (Xt and Tk
+ * make every widget one; the analysis takes them as exact boxes, xmessage's rounded buttons have
+ * no box edges to find) are read as on X11: its X11 id from sway's IPC, the children from
+ * XWayland ({@value #XDISPLAY_PROPERTY}, else DISPLAY), whose root coordinates are the layout's
+ * (docs/wayland.md §1). Without sway's IPC or XWayland there are none, as for native windows.
  */
 final class WaylandCapture implements PixelCapture {
     static final String PREFIX = "wayland:";
     static final long DAMAGE_PERIOD_MS = 1_000;
     private static final int CAPTURE_TIMEOUT_MS = 2_000;
     private static final short POLLIN = 1;
+    /** The XWayland display to read child windows from; the environment's DISPLAY when unset. */
+    static final String XDISPLAY_PROPERTY = "saccade.wayland.xdisplay";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WaylandCapture.class);
 
     private final WaylandConnection connection;
     private final Outputs outputs;
     private final Screencopy screencopy;
     private final Memory pollFd = new Memory(8);
     private long nextDamageNs = System.nanoTime();
+    private final String socket;
+    /** Opened at the first XWayland window; null before, or when there is none to open. */
+    private dev.saccade.wayland.SwayIpc ipc;
+    private X11Capture xwayland;
+    private boolean childrenUnavailable;
 
-    private WaylandCapture(final WaylandConnection connection, final Outputs outputs, final Screencopy screencopy) {
+    private WaylandCapture(final String socket, final WaylandConnection connection, final Outputs outputs,
+        final Screencopy screencopy) {
+        this.socket = socket;
         this.connection = connection;
         this.outputs = outputs;
         this.screencopy = screencopy;
@@ -38,7 +52,7 @@ final class WaylandCapture implements PixelCapture {
         try {
             connection = WaylandConnection.connect(socket);
             final Outputs outputs = Outputs.read(connection);
-            return new WaylandCapture(connection, outputs, Screencopy.open(connection));
+            return new WaylandCapture(socket, connection, outputs, Screencopy.open(connection));
         } catch (final IOException | UnsatisfiedLinkError e) {
             if (connection != null) {
                 connection.close();
@@ -86,7 +100,44 @@ final class WaylandCapture implements PixelCapture {
 
     @Override
     public void descendants(final long window, final List<int[]> out) {
-        // Wayland toplevels have no child windows a client could list.
+        if (childrenUnavailable) {
+            return; // native Wayland toplevels have no child windows a client could list
+        }
+        try {
+            if (ipc == null) {
+                final java.nio.file.Path path = dev.saccade.wayland.SwayIpc.locate(socket);
+                final String xdisplay = System.getProperty(XDISPLAY_PROPERTY, System.getenv("DISPLAY"));
+                if (path == null || xdisplay == null || xdisplay.isEmpty()) {
+                    childrenUnavailable = true;
+                    return;
+                }
+                ipc = dev.saccade.wayland.SwayIpc.connect(path);
+                xwayland = X11Capture.open(xdisplay);
+            }
+            final Long x11 = dev.saccade.owner.wayland.SwayDesktopReader.x11Windows(ipc).get(window);
+            if (x11 != null) {
+                xwayland.descendants(x11, out);
+            }
+        } catch (final IOException | IllegalStateException e) {
+            LOG.warn("event=xwayland_children_unavailable socket={} error={}", socket, e.toString());
+            childrenUnavailable = true;
+            closeXWayland();
+        }
+    }
+
+    private void closeXWayland() {
+        if (xwayland != null) {
+            xwayland.close();
+            xwayland = null;
+        }
+        if (ipc != null) {
+            try {
+                ipc.close();
+            } catch (final IOException ignore) {
+                // reason: closing; nothing is held on the socket
+            }
+            ipc = null;
+        }
     }
 
     @Override
@@ -115,6 +166,7 @@ final class WaylandCapture implements PixelCapture {
 
     @Override
     public void close() {
+        closeXWayland();
         screencopy.close();
         connection.close();
     }

@@ -136,6 +136,9 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
             final boolean visible = w.viewable() && !w.hidden() && w.width() > 0 && w.height() > 0
                 && safePoint(windows, i, safe);
             int flags = visible ? TargetFlag.ACTIONABLE : TargetFlag.OCCLUDED;
+            if (snapshot.approximateWindows().contains(w.xid())) {
+                flags |= TargetFlag.APPROXIMATE; // bounds of its output: no geometry (docs/wayland.md §1)
+            }
             if (!visible) {
                 safe[0] = w.x() + w.width() / 2;
                 safe[1] = w.y() + w.height() / 2;

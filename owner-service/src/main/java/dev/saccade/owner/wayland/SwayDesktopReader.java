@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * again {@value #NUDGE_MS} ms and 4 × that later, unchanged: GTK on Wayland reports 0×0 accessible
  * extents until its first layout, and each delivery makes the owner refresh the trees, while
  * nothing else would once the window stays put. {@code zwlr_foreign_toplevel_manager_v1} lists toplevels on any wlroots compositor
- * but has no geometry or pid, which the scene needs, so sway's IPC is the source here.
+ * but has no geometry or pid, which the scene needs, so sway's IPC is the source where it exists;
+ * {@link ToplevelDesktopReader} serves the compositors without it.
  */
 public final class SwayDesktopReader implements AutoCloseable {
     public static final String THREAD_NAME = "saccade-sway-reader";
@@ -82,6 +83,14 @@ public final class SwayDesktopReader implements AutoCloseable {
         try (SwayIpc ipc = SwayIpc.connect(socket)) {
             return read(ipc, 1);
         }
+    }
+
+    /**
+     * The X11 window id of each XWayland view (sway's con id to its {@code window}), for the
+     * pixel source, which asks XWayland for those windows' child windows as X11 does.
+     */
+    public static java.util.Map<Long, Long> x11Windows(final SwayIpc ipc) throws IOException {
+        return java.util.Map.copyOf(SwayTree.parse(ipc.request(SwayIpc.GET_TREE, "")).x11Windows);
     }
 
     private static DesktopSnapshot read(final SwayIpc ipc, final long sequence) throws IOException {

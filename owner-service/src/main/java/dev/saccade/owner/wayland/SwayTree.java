@@ -27,6 +27,8 @@ final class SwayTree {
 
     final List<WindowInfo> windows = new ArrayList<>();
     final Set<Long> clientRelative = new HashSet<>();
+    /** XWayland views: sway's con id to the X11 window id ({@code window}). */
+    final Map<Long, Long> x11Windows = new java.util.HashMap<>();
     long focused;
 
     private SwayTree() {
@@ -84,6 +86,8 @@ final class SwayTree {
             visible, workspace > Integer.MAX_VALUE ? WindowInfo.NO_DESKTOP : (int) workspace));
         if ("xdg_shell".equals(view.get("shell"))) {
             clientRelative.add(id);
+        } else if (view.get("window") instanceof Number xid && xid.longValue() != 0) {
+            x11Windows.put(id, xid.longValue());
         }
         if (Boolean.TRUE.equals(view.get("focused"))) {
             focused = id;

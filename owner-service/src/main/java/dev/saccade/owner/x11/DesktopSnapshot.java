@@ -17,6 +17,8 @@ public final class DesktopSnapshot {
     private final long topologyEpoch;
     /** Windows whose accessible extents are relative to the window (Wayland-native clients). */
     private final Set<Long> clientRelativeWindows;
+    /** Windows whose bounds are a guess (their output's, when the compositor gives no geometry). */
+    private final Set<Long> approximateWindows;
 
     DesktopSnapshot(
         final long sequence,
@@ -24,7 +26,7 @@ public final class DesktopSnapshot {
         final long activeWindow,
         final List<WindowInfo> windows,
         final List<MonitorInfo> monitors) {
-        this(sequence, captureTimeNs, activeWindow, windows, monitors, Set.of());
+        this(sequence, captureTimeNs, activeWindow, windows, monitors, Set.of(), Set.of());
     }
 
     private DesktopSnapshot(
@@ -33,8 +35,10 @@ public final class DesktopSnapshot {
         final long activeWindow,
         final List<WindowInfo> windows,
         final List<MonitorInfo> monitors,
-        final Set<Long> clientRelativeWindows) {
+        final Set<Long> clientRelativeWindows,
+        final Set<Long> approximateWindows) {
         this.clientRelativeWindows = Set.copyOf(clientRelativeWindows);
+        this.approximateWindows = Set.copyOf(approximateWindows);
         this.sequence = sequence;
         this.captureTimeNs = captureTimeNs;
         this.activeWindow = activeWindow;
@@ -50,7 +54,25 @@ public final class DesktopSnapshot {
      */
     public static DesktopSnapshot of(final long sequence, final long captureTimeNs, final long activeWindow,
         final List<WindowInfo> windows, final List<MonitorInfo> monitors, final Set<Long> clientRelativeWindows) {
-        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows);
+        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
+            Set.of());
+    }
+
+    /**
+     * {@link #of(long, long, long, List, List, Set)} with windows whose bounds are only
+     * approximate: a compositor that lists toplevels without geometry (foreign-toplevel alone,
+     * docs/wayland.md §1) gives each the bounds of its output, and the scene marks them APPROXIMATE.
+     */
+    public static DesktopSnapshot of(final long sequence, final long captureTimeNs, final long activeWindow,
+        final List<WindowInfo> windows, final List<MonitorInfo> monitors, final Set<Long> clientRelativeWindows,
+        final Set<Long> approximateWindows) {
+        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
+            approximateWindows);
+    }
+
+    /** Windows whose bounds are approximate (no geometry from the compositor); empty on X11 and sway's IPC. */
+    public Set<Long> approximateWindows() {
+        return approximateWindows;
     }
 
     /** Windows whose accessible extents are window-relative; empty on X11. */
@@ -123,7 +145,8 @@ public final class DesktopSnapshot {
             && topologyEpoch == other.topologyEpoch
             && windows.equals(other.windows)
             && monitors.equals(other.monitors)
-            && clientRelativeWindows.equals(other.clientRelativeWindows);
+            && clientRelativeWindows.equals(other.clientRelativeWindows)
+            && approximateWindows.equals(other.approximateWindows);
     }
 
     static long topologyEpoch(final List<MonitorInfo> monitors) {
