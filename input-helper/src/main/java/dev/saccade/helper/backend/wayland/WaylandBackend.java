@@ -5,6 +5,7 @@ import dev.saccade.helper.BackendUnavailableException;
 import dev.saccade.helper.HeldInputRecorder;
 import dev.saccade.helper.InputBackend;
 import dev.saccade.helper.PointerState;
+import dev.saccade.helper.TextKeysyms;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
@@ -262,16 +263,7 @@ public final class WaylandBackend implements InputBackend {
 
     /** The keysym of a code point: the function keys for the accepted controls, 0 for other controls. */
     private static int keysymOf(final int codePoint) {
-        switch (codePoint) {
-            case 0x08: return 0xff08;  // BackSpace
-            case 0x09: return 0xff09;  // Tab
-            case 0x0A:
-            case 0x0D: return 0xff0d;  // Return
-            case 0x1B: return 0xff1b;  // Escape
-            case 0x7F: return 0xffff;  // Delete
-            default:
-                return codePoint < 0x20 || codePoint >= 0x80 && codePoint < 0xA0 ? 0 : Keymap.keysymOf(codePoint);
-        }
+        return TextKeysyms.of(codePoint, Keymap::keysymOf);
     }
 
     @Override

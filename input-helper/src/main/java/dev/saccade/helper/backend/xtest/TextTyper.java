@@ -1,6 +1,7 @@
 package dev.saccade.helper.backend.xtest;
 
 import dev.saccade.helper.HeldInputRecorder;
+import dev.saccade.helper.TextKeysyms;
 import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.locks.LockSupport;
 
@@ -268,19 +269,12 @@ final class TextTyper {
 
     /** The keysym typing {@code codePoint}, 0 for a control character we do not type. */
     static int keysymOf(final int codePoint) {
-        switch (codePoint) {
-            case 0x08: return 0xff08;  // BackSpace
-            case 0x09: return 0xff09;  // Tab
-            case 0x0A:
-            case 0x0D: return 0xff0d;  // Return
-            case 0x1B: return 0xff1b;  // Escape
-            case 0x7F: return 0xffff;  // Delete
-            default:
-                if (codePoint < 0x20 || codePoint >= 0x80 && codePoint < 0xA0) {
-                    return 0;
-                }
-                return codePoint <= 0xFF ? codePoint : 0x01000000 | codePoint;
-        }
+        return TextKeysyms.of(codePoint, TextTyper::latin1OrUnicode);
+    }
+
+    /** X11's keysym of a printable code point: Latin-1 as itself, the rest as a Unicode keysym. */
+    private static int latin1OrUnicode(final int codePoint) {
+        return codePoint <= 0xFF ? codePoint : 0x01000000 | codePoint;
     }
 
     /** Length of the strict UTF-8 sequence at {@code i} (1..4), or 0 if malformed (spec §5.10). */
