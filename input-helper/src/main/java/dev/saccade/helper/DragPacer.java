@@ -14,6 +14,17 @@ package dev.saccade.helper;
  * our release: pacing cannot wait for it). Bounded: at most {@link #MAX_STEPS} steps a move,
  * about 1 s for a whole drag.
  *
+ * <p>The drag must have begun before the release: at 100 rounds a GTK entry-to-entry drag hung
+ * about once in 50 (once in 33 with two busy loops beside it). The form stayed idle and took no
+ * OK click, and Escape then reached the dialog: GTK had begun its drag (its pointer grab) only
+ * after the X server had processed our release, so the grab waited for a release that had already
+ * gone and ate the next click (the OK), which ended the drag. An XDND source takes the
+ * XdndSelection right after its grab, so when the selection's owner changes (a round trip to the X
+ * server), the grab is in place and a release goes to the drag. Before the release the pacer waits
+ * for that, at most {@link #BEGIN_WAIT_NS} (a held move that is no drag-and-drop, e.g. a text
+ * selection or a slider, never takes the selection and costs that much), then rests
+ * {@link #SETTLE_NS} for the drop target once the drag began late.
+ *
  * <p>Backend-neutral: it only says where and when; the plan executor moves and waits. One thread.
  */
 public final class DragPacer {
@@ -30,6 +41,13 @@ public final class DragPacer {
     public static final long BEGIN_NS = 150_000_000L;
     /** How long the pointer rests on the drop point before the release. */
     public static final long SETTLE_NS = 300_000_000L;
+    /** The longest wait before a release for the drag source to begin its drag (take the drag selection). */
+    public static final long BEGIN_WAIT_NS = 600_000_000L;
+    /** Between two looks at the drag selection's owner while waiting for the drag to begin. */
+    public static final long BEGIN_POLL_NS = 10_000_000L;
+
+    /** The drag selection's owner at the last press (-1: the platform cannot tell). */
+    private long sourceAtPress = -1;
 
     private long lastMotionNs;
     /** Held steps since the last release. */
@@ -78,6 +96,19 @@ public final class DragPacer {
         lastMotionNs = 0;
         steps = 0;
         return Math.max(0, Math.min(SETTLE_NS, wait));
+    }
+
+    /** A button went down while the drag selection was owned by {@code source} (0 none, -1 unknown). */
+    public void pressed(final long source) {
+        sourceAtPress = source;
+    }
+
+    /**
+     * Whether the drag began since the press, with the drag selection now owned by {@code source}:
+     * it has a new owner; true when the platform cannot tell (pacing alone then).
+     */
+    public boolean began(final long source) {
+        return source == -1 || sourceAtPress == -1 || source != 0 && source != sourceAtPress;
     }
 
     /** Whether held motion went out since the last release. */

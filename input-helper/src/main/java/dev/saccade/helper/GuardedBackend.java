@@ -165,6 +165,11 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
+    public long dragSourceWindow() {
+        return backend.dragSourceWindow();
+    }
+
+    @Override
     public int doubleClickTimeMs() {
         return backend.doubleClickTimeMs();
     }

@@ -194,6 +194,15 @@ public interface InputBackend extends AutoCloseable {
     }
 
     /**
+     * The window that owns the drag-and-drop selection now (X11: the XdndSelection owner, which an
+     * XDND drag source takes when its drag begins, after its pointer grab), 0 when none, -1 when
+     * the platform cannot tell. {@link DragPacer} holds a release back until a drag began.
+     */
+    default long dragSourceWindow() {
+        return -1;
+    }
+
+    /**
      * Something to run now and then while a call waits (typing that must pace its key code
      * bindings): the helper's heartbeat, so its owner does not take it for hung.
      */

@@ -202,7 +202,16 @@ final class PlanExecutor implements PlanHandler {
      * pixel and back so the drop target hears of the final position ({@link DragPacer}).
      */
     private int release(final int button, final long deadlineNs) {
-        final long settle = drag.settleNs(System.nanoTime());
+        long settle = drag.settleNs(System.nanoTime());
+        if (settle > 0) {
+            final long waited = awaitDragBegin(deadlineNs);
+            if (waited < 0) {
+                return ResultCode.PLATFORM_TIMEOUT;
+            }
+            if (waited > 0) {
+                settle = DragPacer.SETTLE_NS; // it began only now: the drop target hears of the pointer from here on
+            }
+        }
         if (settle > 0) {
             final int x = InputBackend.pixelOfQ8(pointerXQ8);
             final int y = InputBackend.pixelOfQ8(pointerYQ8);
@@ -230,6 +239,30 @@ final class PlanExecutor implements PlanHandler {
             }
         }
         return backend.button(button, false);
+    }
+
+    /**
+     * Before a drag's release: waits until the drag source has begun its drag ({@link DragPacer}),
+     * at most {@link DragPacer#BEGIN_WAIT_NS}. How long it waited, in ns: 0 when the drag had begun
+     * already, -1 when the deadline would pass first (then nothing more goes out but the release the
+     * ledger makes).
+     */
+    private long awaitDragBegin(final long deadlineNs) {
+        if (drag.began(backend.dragSourceWindow())) {
+            return 0;
+        }
+        final long start = System.nanoTime();
+        long now = start;
+        while (now - start < DragPacer.BEGIN_WAIT_NS) {
+            if (!pause(DragPacer.BEGIN_POLL_NS, deadlineNs)) {
+                return -1;
+            }
+            now = System.nanoTime();
+            if (drag.began(backend.dragSourceWindow())) {
+                break;
+            }
+        }
+        return Math.max(1, now - start);
     }
 
     /** Parks {@code ns}; false, without parking, when that would pass the deadline. */
@@ -265,6 +298,7 @@ final class PlanExecutor implements PlanHandler {
                 pause(wait, deadlineNs);
             }
         }
+        drag.pressed(backend.dragSourceWindow());
         final int rc = backend.button(button, true);
         if (rc == ResultCode.PLATFORM_OK) {
             clicks.pressed(button, x, y, System.nanoTime());

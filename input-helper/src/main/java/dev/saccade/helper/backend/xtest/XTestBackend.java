@@ -51,6 +51,8 @@ public final class XTestBackend implements InputBackend {
     private final TextTyper typer;
     private final EwmhWindows windows;
     private final XSettings settings;
+    /** XdndSelection: an XDND drag source owns it from its drag's begin to its end. */
+    private final long xdndSelection;
     private final Memory event = new Memory(Xlib.XEVENT_SIZE);
     private final long[] rootReturn = new long[1];
     private final long[] childReturn = new long[1];
@@ -71,6 +73,7 @@ public final class XTestBackend implements InputBackend {
         this.typer = new TextTyper(display, trapSlot, mapping, bindingGraceNs);
         this.windows = new EwmhWindows(display, root);
         this.settings = new XSettings(display, screen);
+        this.xdndSelection = Xlib.X11.XInternAtom(display, "XdndSelection", 0);
     }
 
     /** Connects with the default grace period (or {@link #BINDING_GRACE_MS_PROP}). */
@@ -267,6 +270,14 @@ public final class XTestBackend implements InputBackend {
         }
         final int rc = windows.cycle(backward);
         return rc == ResultCode.PLATFORM_OK ? flush() : rc;
+    }
+
+    @Override
+    public long dragSourceWindow() {
+        if (closed || XErrorTrap.isLost(trapSlot) || xdndSelection == 0) {
+            return -1;
+        }
+        return Xlib.X11.XGetSelectionOwner(display, xdndSelection); // a round trip: what came before is processed
     }
 
     @Override
