@@ -165,8 +165,8 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
-    public long dragSourceWindow() {
-        return backend.dragSourceWindow();
+    public int pointerGrabbedElsewhere() {
+        return backend.pointerGrabbedElsewhere();
     }
 
     @Override

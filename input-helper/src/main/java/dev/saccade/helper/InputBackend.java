@@ -194,11 +194,12 @@ public interface InputBackend extends AutoCloseable {
     }
 
     /**
-     * The window that owns the drag-and-drop selection now (X11: the XdndSelection owner, which an
-     * XDND drag source takes when its drag begins, after its pointer grab), 0 when none, -1 when
-     * the platform cannot tell. {@link DragPacer} holds a release back until a drag began.
+     * Whether another client holds an active pointer grab now (X11: our XGrabPointer fails with
+     * AlreadyGrabbed; when it succeeds it is let go at once); 1 grabbed, 0 not, -1 when the platform
+     * cannot tell. A toolkit's drag-and-drop grabs the pointer until it has processed the
+     * release: {@link DragPacer}.
      */
-    default long dragSourceWindow() {
+    default int pointerGrabbedElsewhere() {
         return -1;
     }
 

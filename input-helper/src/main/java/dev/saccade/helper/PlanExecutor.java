@@ -202,16 +202,8 @@ final class PlanExecutor implements PlanHandler {
      * pixel and back so the drop target hears of the final position ({@link DragPacer}).
      */
     private int release(final int button, final long deadlineNs) {
-        long settle = drag.settleNs(System.nanoTime());
-        if (settle > 0) {
-            final long waited = awaitDragBegin(deadlineNs);
-            if (waited < 0) {
-                return ResultCode.PLATFORM_TIMEOUT;
-            }
-            if (waited > 0) {
-                settle = DragPacer.SETTLE_NS; // it began only now: the drop target hears of the pointer from here on
-            }
-        }
+        final boolean dragged = drag.dragging();
+        final long settle = drag.settleNs(System.nanoTime());
         if (settle > 0) {
             final int x = InputBackend.pixelOfQ8(pointerXQ8);
             final int y = InputBackend.pixelOfQ8(pointerYQ8);
@@ -238,31 +230,23 @@ final class PlanExecutor implements PlanHandler {
                 return rc;
             }
         }
-        return backend.button(button, false);
+        final int rc = backend.button(button, false);
+        return rc == ResultCode.PLATFORM_OK && dragged ? awaitDragEnd(deadlineNs) : rc;
     }
 
     /**
-     * Before a drag's release: waits until the drag source has begun its drag ({@link DragPacer}),
-     * at most {@link DragPacer#BEGIN_WAIT_NS}. How long it waited, in ns: 0 when the drag had begun
-     * already, -1 when the deadline would pass first (then nothing more goes out but the release the
-     * ledger makes).
+     * After a drag's release: waits until no other client holds a pointer grab, i.e. the toolkit
+     * has processed the release and ended its drag, so the next action's click is not eaten by the
+     * drag ({@link DragPacer}); at most {@link DragPacer#END_WAIT_NS}, then PLATFORM_TIMEOUT.
      */
-    private long awaitDragBegin(final long deadlineNs) {
-        if (drag.began(backend.dragSourceWindow())) {
-            return 0;
-        }
+    private int awaitDragEnd(final long deadlineNs) {
         final long start = System.nanoTime();
-        long now = start;
-        while (now - start < DragPacer.BEGIN_WAIT_NS) {
-            if (!pause(DragPacer.BEGIN_POLL_NS, deadlineNs)) {
-                return -1;
-            }
-            now = System.nanoTime();
-            if (drag.began(backend.dragSourceWindow())) {
-                break;
+        while (backend.pointerGrabbedElsewhere() == 1) { // a round trip: the release reached the server first
+            if (System.nanoTime() - start >= DragPacer.END_WAIT_NS || !pause(DragPacer.END_POLL_NS, deadlineNs)) {
+                return ResultCode.PLATFORM_TIMEOUT;
             }
         }
-        return Math.max(1, now - start);
+        return ResultCode.PLATFORM_OK;
     }
 
     /** Parks {@code ns}; false, without parking, when that would pass the deadline. */
@@ -298,7 +282,6 @@ final class PlanExecutor implements PlanHandler {
                 pause(wait, deadlineNs);
             }
         }
-        drag.pressed(backend.dragSourceWindow());
         final int rc = backend.button(button, true);
         if (rc == ResultCode.PLATFORM_OK) {
             clicks.pressed(button, x, y, System.nanoTime());

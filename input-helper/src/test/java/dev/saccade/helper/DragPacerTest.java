@@ -47,19 +47,4 @@ class DragPacerTest {
         pacer.moved(1_000_000_000L);
         assertEquals(0, pacer.settleNs(2_000_000_000L), "rested long enough already");
     }
-
-    @Test
-    void aDragHasBegunOnlyWhenTheDragSelectionHasANewOwner() {
-        final DragPacer pacer = new DragPacer();
-        pacer.pressed(0);
-        assertFalse(pacer.began(0), "nobody took the selection yet");
-        assertTrue(pacer.began(0xe00486L), "the source took it");
-        pacer.pressed(0xe00486L);
-        assertFalse(pacer.began(0xe00486L), "still the owner from before the press");
-        assertTrue(pacer.began(0x1200010L));
-        pacer.pressed(-1);
-        assertTrue(pacer.began(0), "a platform that cannot tell paces only");
-        pacer.pressed(0);
-        assertTrue(pacer.began(-1));
-    }
 }

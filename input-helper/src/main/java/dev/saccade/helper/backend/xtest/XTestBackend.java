@@ -43,6 +43,11 @@ public final class XTestBackend implements InputBackend {
      */
     public static final long BINDING_GRACE_MS_DEFAULT = 1_000;
 
+    // XGrabPointer's modes and answers (X.h)
+    private static final int GRAB_MODE_ASYNC = 1;
+    private static final int GRAB_SUCCESS = 0;
+    private static final int ALREADY_GRABBED = 1;
+    private static final int GRAB_FROZEN = 4;
     private final long display;
     private final int screen;
     private final long root;
@@ -51,8 +56,6 @@ public final class XTestBackend implements InputBackend {
     private final TextTyper typer;
     private final EwmhWindows windows;
     private final XSettings settings;
-    /** XdndSelection: an XDND drag source owns it from its drag's begin to its end. */
-    private final long xdndSelection;
     private final Memory event = new Memory(Xlib.XEVENT_SIZE);
     private final long[] rootReturn = new long[1];
     private final long[] childReturn = new long[1];
@@ -73,7 +76,6 @@ public final class XTestBackend implements InputBackend {
         this.typer = new TextTyper(display, trapSlot, mapping, bindingGraceNs);
         this.windows = new EwmhWindows(display, root);
         this.settings = new XSettings(display, screen);
-        this.xdndSelection = Xlib.X11.XInternAtom(display, "XdndSelection", 0);
     }
 
     /** Connects with the default grace period (or {@link #BINDING_GRACE_MS_PROP}). */
@@ -273,11 +275,18 @@ public final class XTestBackend implements InputBackend {
     }
 
     @Override
-    public long dragSourceWindow() {
-        if (closed || XErrorTrap.isLost(trapSlot) || xdndSelection == 0) {
+    public int pointerGrabbedElsewhere() {
+        if (closed || XErrorTrap.isLost(trapSlot)) {
             return -1;
         }
-        return Xlib.X11.XGetSelectionOwner(display, xdndSelection); // a round trip: what came before is processed
+        // no events selected, asynchronous: for the moment it is ours, the pointer's events go nowhere
+        final int status = Xlib.X11.XGrabPointer(display, root, 0, 0, GRAB_MODE_ASYNC, GRAB_MODE_ASYNC, 0, 0, 0);
+        if (status == GRAB_SUCCESS) {
+            Xlib.X11.XUngrabPointer(display, 0);
+            Xlib.X11.XFlush(display);
+            return 0;
+        }
+        return status == ALREADY_GRABBED || status == GRAB_FROZEN ? 1 : -1;
     }
 
     @Override
