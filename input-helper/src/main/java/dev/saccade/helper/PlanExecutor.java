@@ -231,7 +231,9 @@ final class PlanExecutor implements PlanHandler {
             }
         }
         final int rc = backend.button(button, false);
-        return rc == ResultCode.PLATFORM_OK && dragged ? awaitDragEnd(deadlineNs) : rc;
+        // a button still held keeps its own (implicit) grab: the drag ends with the last one
+        final boolean last = (ledger.buttons() & (Button.LEFT | Button.MIDDLE | Button.RIGHT)) == 0;
+        return rc == ResultCode.PLATFORM_OK && dragged && last ? awaitDragEnd(deadlineNs) : rc;
     }
 
     /**
