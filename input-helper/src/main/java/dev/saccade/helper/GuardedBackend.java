@@ -165,6 +165,11 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
+    public int pointerGrabbedElsewhere() {
+        return backend.pointerGrabbedElsewhere();
+    }
+
+    @Override
     public int doubleClickTimeMs() {
         return backend.doubleClickTimeMs();
     }

@@ -194,6 +194,16 @@ public interface InputBackend extends AutoCloseable {
     }
 
     /**
+     * Whether another client holds an active pointer grab now (X11: our XGrabPointer fails with
+     * AlreadyGrabbed; when it succeeds it is let go at once); 1 grabbed, 0 not, -1 when the platform
+     * cannot tell. A toolkit's drag-and-drop grabs the pointer until it has processed the
+     * release: {@link DragPacer}.
+     */
+    default int pointerGrabbedElsewhere() {
+        return -1;
+    }
+
+    /**
      * Something to run now and then while a call waits (typing that must pace its key code
      * bindings): the helper's heartbeat, so its owner does not take it for hung.
      */

@@ -202,6 +202,7 @@ final class PlanExecutor implements PlanHandler {
      * pixel and back so the drop target hears of the final position ({@link DragPacer}).
      */
     private int release(final int button, final long deadlineNs) {
+        final boolean dragged = drag.dragging();
         final long settle = drag.settleNs(System.nanoTime());
         if (settle > 0) {
             final int x = InputBackend.pixelOfQ8(pointerXQ8);
@@ -229,7 +230,25 @@ final class PlanExecutor implements PlanHandler {
                 return rc;
             }
         }
-        return backend.button(button, false);
+        final int rc = backend.button(button, false);
+        // a button still held keeps its own (implicit) grab: the drag ends with the last one
+        final boolean last = (ledger.buttons() & (Button.LEFT | Button.MIDDLE | Button.RIGHT)) == 0;
+        return rc == ResultCode.PLATFORM_OK && dragged && last ? awaitDragEnd(deadlineNs) : rc;
+    }
+
+    /**
+     * After a drag's release: waits until no other client holds a pointer grab, i.e. the toolkit
+     * has processed the release and ended its drag, so the next action's click is not eaten by the
+     * drag ({@link DragPacer}); at most {@link DragPacer#END_WAIT_NS}, then PLATFORM_TIMEOUT.
+     */
+    private int awaitDragEnd(final long deadlineNs) {
+        final long start = System.nanoTime();
+        while (backend.pointerGrabbedElsewhere() == 1) { // a round trip: the release reached the server first
+            if (System.nanoTime() - start >= DragPacer.END_WAIT_NS || !pause(DragPacer.END_POLL_NS, deadlineNs)) {
+                return ResultCode.PLATFORM_TIMEOUT;
+            }
+        }
+        return ResultCode.PLATFORM_OK;
     }
 
     /** Parks {@code ns}; false, without parking, when that would pass the deadline. */

@@ -43,6 +43,11 @@ public final class XTestBackend implements InputBackend {
      */
     public static final long BINDING_GRACE_MS_DEFAULT = 1_000;
 
+    // XGrabPointer's modes and answers (X.h)
+    private static final int GRAB_MODE_ASYNC = 1;
+    private static final int GRAB_SUCCESS = 0;
+    private static final int ALREADY_GRABBED = 1;
+    private static final int GRAB_FROZEN = 4;
     private final long display;
     private final int screen;
     private final long root;
@@ -267,6 +272,21 @@ public final class XTestBackend implements InputBackend {
         }
         final int rc = windows.cycle(backward);
         return rc == ResultCode.PLATFORM_OK ? flush() : rc;
+    }
+
+    @Override
+    public int pointerGrabbedElsewhere() {
+        if (closed || XErrorTrap.isLost(trapSlot)) {
+            return -1;
+        }
+        // no events selected, asynchronous: for the moment it is ours, the pointer's events go nowhere
+        final int status = Xlib.X11.XGrabPointer(display, root, 0, 0, GRAB_MODE_ASYNC, GRAB_MODE_ASYNC, 0, 0, 0);
+        if (status == GRAB_SUCCESS) {
+            Xlib.X11.XUngrabPointer(display, 0);
+            Xlib.X11.XFlush(display);
+            return 0;
+        }
+        return status == ALREADY_GRABBED || status == GRAB_FROZEN ? 1 : -1;
     }
 
     @Override

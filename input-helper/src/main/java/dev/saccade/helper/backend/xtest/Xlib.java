@@ -136,6 +136,12 @@ final class Xlib {
 
         static native long XGetSelectionOwner(long display, long selection);
 
+        /** XGrabPointer: GrabSuccess 0, AlreadyGrabbed 1 (another client holds an active grab), ... */
+        static native int XGrabPointer(long display, long window, int ownerEvents, int eventMask, int pointerMode,
+            int keyboardMode, long confineTo, long cursor, long time);
+
+        static native int XUngrabPointer(long display, long time);
+
         /** XKB's keyboard state; {@code state} holds an XkbStateRec (18 bytes), the effective group first. */
         static native int XkbGetState(long display, int deviceSpec, byte[] state);
 
