@@ -41,6 +41,9 @@ public final class ChurnBench {
         // The accessibility scene is what churns; pixel reading of ten windows would measure OCR instead.
         final boolean pixel = Boolean.parseBoolean(ClickBench.stringArg(args, "pixel", "false"));
         System.setProperty("saccade.owner.pixel.enabled", Boolean.toString(pixel));
+        // D19's incremental reading, off by default in the owner, is what this churn figure measured
+        System.setProperty(AtspiSourceContext.FULL_REFRESH_MS_PROP,
+            System.getProperty(AtspiSourceContext.FULL_REFRESH_MS_PROP, "2000"));
         System.out.printf(Locale.ROOT, "Churn benchmark (bench/README.md): seconds=%d gap.ms=%d load=%s%n", seconds,
             gapMs, Files.readString(Path.of("/proc/loadavg")).trim());
         try (LiveDesktop live = LiveDesktop.start(true, DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR, DemoApp.XMESSAGE,
