@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionKind;
@@ -171,7 +172,15 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
                 ok(typed, what);
                 return;
             }
-            System.out.println("REFUSED " + what + ": FOCUS_CHANGED, nothing typed; observed again and retried");
+            // What an agent does after the refusal: look, and bring the dialog back to the front if
+            // it is not the active window any more (seen in CI: the active window stayed another
+            // for 60 s after a FOCUS_CHANGED, so the fields never showed in the active window).
+            final CompletionFlyweight now = ActionEffectsDesktopTest.query(client, Role.TEXT_FIELD, null, TextMatch.EXACT);
+            System.out.println("REFUSED " + what + ": FOCUS_CHANGED, nothing typed; active window "
+                + Long.toHexString(now.generation().windowId()) + " pid " + now.generation().processId() + " (the app's "
+                + Long.toHexString(app.windowId()) + " pid " + app.pid() + "); activated, observed again and retried");
+            InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(app.windowId())), 0);
         }
     }
 
