@@ -53,6 +53,8 @@ public final class InputHelperLauncher implements AutoCloseable {
     public static final int MAX_RESTARTS_PER_MINUTE = 5;
     /** Exit status of a JVM stopped by SIGTERM: a deliberate stop, not replaced. */
     private static final int EXIT_SIGTERM = 128 + 15;
+    /** How long a helper whose lifeline broke may take to exit before it is killed. */
+    private static final long STOPPING_GRACE_MS = 2_000;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
     /** A helper silent this long (it beats every millisecond or so while busy, every 200 ms when idle) is hung and is killed. */
@@ -323,7 +325,10 @@ public final class InputHelperLauncher implements AutoCloseable {
         }
         int exit;
         try {
-            if (!lost.process.waitFor(100, TimeUnit.MILLISECONDS)) {
+            // a helper told to stop closes its lifeline after releasing, then its JVM takes a while
+            // to exit (hundreds of ms on a loaded machine): killing it sooner would make its exit
+            // 137, a crash that is replaced, instead of 143, a deliberate stop that is not
+            if (!lost.process.waitFor(STOPPING_GRACE_MS, TimeUnit.MILLISECONDS)) {
                 lost.process.destroyForcibly(); // its lifeline broke, yet it lives: it must not write on
                 lost.process.waitFor(5, TimeUnit.SECONDS);
             }
