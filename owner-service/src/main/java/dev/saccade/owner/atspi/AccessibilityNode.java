@@ -25,6 +25,9 @@ import java.util.Objects;
  * @param pid the application's process id; 0 if the bus would not say
  * @param busName the application's unique name on the accessibility bus
  * @param objectPath the object's D-Bus path in that application, for semantic invoke
+ * @param leafPath where its keyboard focus and text live: the absorbed child's path for a
+ *     wrapper that took in its one leaf ({@link #absorbing}, a scroll pane around a text view),
+ *     else {@code objectPath}
  */
 public record AccessibilityNode(
     long targetId,
@@ -41,13 +44,23 @@ public record AccessibilityNode(
     String name,
     long pid,
     String busName,
-    String objectPath) {
+    String objectPath,
+    String leafPath) {
+
+    /** A node that is its own leaf. */
+    public AccessibilityNode(final long targetId, final long parentId, final int role, final int capabilities,
+        final int flags, final int states, final int x, final int y, final int width, final int height,
+        final String text, final String name, final long pid, final String busName, final String objectPath) {
+        this(targetId, parentId, role, capabilities, flags, states, x, y, width, height, text, name, pid, busName,
+            objectPath, objectPath);
+    }
 
     public AccessibilityNode {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(busName, "busName");
         Objects.requireNonNull(objectPath, "objectPath");
+        Objects.requireNonNull(leafPath, "leafPath");
     }
 
     public boolean hasFlag(final int flag) {
@@ -69,13 +82,14 @@ public record AccessibilityNode(
     AccessibilityNode absorbing(final AccessibilityNode child) {
         return new AccessibilityNode(targetId, parentId, role, capabilities | child.capabilities,
             flags | (child.flags & (TargetFlag.TEXT_TRUNCATED | TargetFlag.TEXT_REDACTED | TargetFlag.SECURE)),
-            states | child.states, x, y, width, height, child.text, child.name, pid, busName, objectPath);
+            states | child.states, x, y, width, height, child.text, child.name, pid, busName, objectPath,
+            child.leafPath);
     }
 
     /** The same node under another parent (a layout container above it was left out). */
     AccessibilityNode withParent(final long parent) {
         return new AccessibilityNode(targetId, parent, role, capabilities, flags, states, x, y, width, height, text, name,
-            pid, busName, objectPath);
+            pid, busName, objectPath, leafPath);
     }
 
     /** The point {@code (x, y)} lies in the bounds (right and bottom edges excluded). */

@@ -118,7 +118,7 @@ final class AtspiActions {
             final long low = AtspiCall.element(call.value(), 0, 0);
             result.complete((int) (low & (1L << AtspiMapping.STATE_FOCUSABLE | 1L << AtspiMapping.STATE_FOCUSED)));
         };
-        sendOrFail(result, b, node.busName(), node.objectPath(), AtspiBus.ACCESSIBLE, "GetState", null, onState);
+        sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.ACCESSIBLE, "GetState", null, onState);
         return result;
     }
 
@@ -154,13 +154,13 @@ final class AtspiActions {
                 return;
             }
             try {
-                b.send(b.call(node.busName(), node.objectPath(), AtspiBus.TEXT, "GetText", "ii", onText, 0, 0, 0, count));
+                b.send(b.call(node.busName(), node.leafPath(), AtspiBus.TEXT, "GetText", "ii", onText, 0, 0, 0, count));
             } catch (final DBusException | RuntimeException e) {
                 result.completeExceptionally(e);
             }
         };
         try {
-            b.send(b.call(node.busName(), node.objectPath(), AtspiBus.PROPERTIES, "Get", "ss", onCount, 0, 0,
+            b.send(b.call(node.busName(), node.leafPath(), AtspiBus.PROPERTIES, "Get", "ss", onCount, 0, 0,
                 AtspiBus.TEXT, "CharacterCount"));
         } catch (final DBusException | RuntimeException e) {
             result.completeExceptionally(e);
@@ -187,7 +187,7 @@ final class AtspiActions {
             result.complete(Boolean.TRUE.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
             changed.accept(node.busName());
         };
-        sendOrFail(result, b, node.busName(), node.objectPath(), EDITABLE_TEXT, "SetTextContents", "s", onDone, text);
+        sendOrFail(result, b, node.busName(), node.leafPath(), EDITABLE_TEXT, "SetTextContents", "s", onDone, text);
         return result;
     }
 
@@ -202,7 +202,7 @@ final class AtspiActions {
             result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_OK);
             changed.accept(node.busName());
         };
-        sendOrFail(result, b, node.busName(), node.objectPath(), AtspiBus.PROPERTIES, "Set", "ssv", onDone, VALUE,
+        sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.PROPERTIES, "Set", "ssv", onDone, VALUE,
             "CurrentValue", new org.freedesktop.dbus.types.Variant<>(value));
         return result;
     }

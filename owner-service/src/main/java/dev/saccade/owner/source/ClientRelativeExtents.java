@@ -45,7 +45,7 @@ final class ClientRelativeExtents {
                     moved = true;
                     nodes.add(new AccessibilityNode(node.targetId(), node.parentId(), node.role(), node.capabilities(),
                         node.flags(), node.states(), node.x() + dx, node.y() + dy, node.width(), node.height(), node.text(),
-                        node.name(), node.pid(), node.busName(), node.objectPath()));
+                        node.name(), node.pid(), node.busName(), node.objectPath(), node.leafPath()));
                 }
             }
             apps.add(new AccessibleApplication(app.busName(), app.pid(), app.name(), nodes, app.complete(),
