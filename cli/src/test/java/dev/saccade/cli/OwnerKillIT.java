@@ -112,7 +112,9 @@ class OwnerKillIT {
                     a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
             } while (held.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() - holdDeadline < 0);
             assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
-            assertTrue(probe.leftHeld(), "the X server holds the button");
+            // what released it, if anything did (a lapsed owner heartbeat, user input, a replaced helper)
+            assertTrue(probe.leftHeld(), () -> "the X server holds the button; helper log:\n" + tail(helperLog)
+                + "\nowner log:\n" + tail(ownerLog));
 
             test.run(owner, probe);
             client.close();
@@ -132,6 +134,15 @@ class OwnerKillIT {
             try (var files = Files.walk(runtime)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+        }
+    }
+
+    private static String tail(final Path log) {
+        try {
+            final String text = Files.readString(log);
+            return text.substring(Math.max(0, text.length() - 4_000));
+        } catch (final java.io.IOException e) {
+            return e.toString();
         }
     }
 }
