@@ -70,6 +70,7 @@ final class McpSdkEndToEnd {
                     owner.destroyForcibly(); // SIGKILL: the adapter's connection dies with it
                     assertTrue(owner.waitFor(10, TimeUnit.SECONDS));
                     owner = startOwner(desktop, runtime, 2);
+                    awaitRunButton(endpoint);
                     in.write("go\n".getBytes(StandardCharsets.US_ASCII));
                     in.flush();
                 }
@@ -189,6 +190,26 @@ final class McpSdkEndToEnd {
     }
 
     /** Starts {@code bin/saccade owner run} and waits until its input helper attached and the endpoint accepts. */
+    /**
+     * Until the new owner's scene holds gtk3-demo's Run button: on a loaded machine its first
+     * accessibility read came after the client's first batch, which then (rightly) met
+     * TARGET_NOT_FOUND; the step is about the adapter's new connection, not about that race.
+     */
+    private static void awaitRunButton(final Path endpoint) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String out = "";
+        do {
+            final Process query = new ProcessBuilder(LAUNCHER.toString(), "query", "--endpoint", endpoint.toString(),
+                "--text", "Run", "--role", "button", "--json").redirectErrorStream(true).start();
+            out = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(query.waitFor(30, TimeUnit.SECONDS));
+            if (query.exitValue() == 0 && out.contains("\"target_id\"")) {
+                return;
+            }
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("the restarted owner's scene never held the Run button: " + out);
+    }
+
     static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
         throws Exception {
         final Path log = runtime.resolve("owner-" + incarnation + ".log");
