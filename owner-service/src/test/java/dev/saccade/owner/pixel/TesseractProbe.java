@@ -24,7 +24,8 @@ import java.util.Locale;
  * <li>{@code layout=N}: layout analysis alone, and the text lines it finds;</li>
  * <li>{@code set:name=value}: a Tesseract variable for the following steps;</li>
  * <li>{@code scale=F}: the image scaled by F (area average), then mode 11;</li>
- * <li>{@code lines=PAD}: mode 11's lines read one call each (mode 13, a raw line, PAD px of white round it);</li>
+ * <li>{@code lines=PAD}: mode 11's lines read one call each (mode 13, a raw line, PAD px of white round it);
+ * {@code lines7=PAD} the same in mode 7 (one line, which Tesseract still finds in the image);</li>
  * <li>{@code strip=GAP}: those lines stacked GAP px apart in one image, read in one call (mode 6).</li>
  * </ul>
  * Measured figures: bench/README.md, "Pixel source".
@@ -75,7 +76,7 @@ public final class TesseractProbe {
                         final int sw = (int) (width * f);
                         final int sh = (int) (height * f);
                         ocr.recognize(scaled(image, width, height, sw, sh), sw, sh, Tesseract.PSM_SPARSE_TEXT, 60_000, words);
-                    } else if (step.startsWith("lines=")) {
+                    } else if (step.startsWith("lines=") || step.startsWith("lines7=")) {
                         final int pad = Integer.parseInt(value);
                         for (final int[] b : lines(ocr, image, width, height, Tesseract.PSM_SPARSE_TEXT)) {
                             final int cw = b[2] + 2 * pad;
@@ -83,7 +84,8 @@ public final class TesseractProbe {
                             final byte[] crop = new byte[cw * ch];
                             Arrays.fill(crop, (byte) 0xFF);
                             copy(image, width, b, crop, cw, pad, pad);
-                            ocr.recognize(crop, cw, ch, 13, 60_000, words);
+                            ocr.recognize(crop, cw, ch, step.startsWith("lines7=") ? Tesseract.PSM_SINGLE_LINE : 13, 60_000,
+                                words);
                         }
                     } else if (step.startsWith("strip=")) {
                         final int gap = Integer.parseInt(value);
