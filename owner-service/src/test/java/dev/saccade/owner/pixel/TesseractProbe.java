@@ -26,6 +26,7 @@ import java.util.Locale;
  * <li>{@code scale=F}: the image scaled by F (area average), then mode 11;</li>
  * <li>{@code lines=PAD}: mode 11's lines read one call each (mode 13, a raw line, PAD px of white round it);
  * {@code lines7=PAD} the same in mode 7 (one line, which Tesseract still finds in the image);</li>
+ * <li>{@code rows=GAP}: those lines side by side, GAP px apart, in raw lines (mode 13) of lines of about one height;</li>
  * <li>{@code strip=GAP}: those lines stacked GAP px apart in one image, read in one call (mode 6).</li>
  * </ul>
  * Measured figures: bench/README.md, "Pixel source".
@@ -86,6 +87,31 @@ public final class TesseractProbe {
                             copy(image, width, b, crop, cw, pad, pad);
                             ocr.recognize(crop, cw, ch, step.startsWith("lines7=") ? Tesseract.PSM_SINGLE_LINE : 13, 60_000,
                                 words);
+                        }
+                    } else if (step.startsWith("rows=")) {
+                        // mode 11's lines side by side in raw lines (mode 13), GAP px apart, lines of about one height together
+                        final int gap = Integer.parseInt(value);
+                        final List<int[]> lines = lines(ocr, image, width, height, Tesseract.PSM_SPARSE_TEXT);
+                        lines.sort((a, b) -> Integer.compare(a[3], b[3]));
+                        int from = 0;
+                        while (from < lines.size()) {
+                            int to = from;
+                            int rowWidth = gap;
+                            while (to < lines.size() && lines.get(to)[3] <= lines.get(from)[3] + 4) {
+                                rowWidth += lines.get(to)[2] + gap;
+                                to++;
+                            }
+                            final int rowHeight = lines.get(to - 1)[3] + 8;
+                            final byte[] row = new byte[rowWidth * rowHeight];
+                            Arrays.fill(row, (byte) 0xFF);
+                            int x = gap;
+                            for (int k = from; k < to; k++) {
+                                final int[] b = lines.get(k);
+                                copy(image, width, b, row, rowWidth, x, (rowHeight - b[3]) / 2);
+                                x += b[2] + gap;
+                            }
+                            ocr.recognize(row, rowWidth, rowHeight, 13, 60_000, words);
+                            from = to;
                         }
                     } else if (step.startsWith("strip=")) {
                         final int gap = Integer.parseInt(value);
