@@ -35,19 +35,24 @@ public final class PixelProbe {
         final List<int[]> children = PixelImages.children(Path.of(args[0].replace(".ppm", ".children")));
         try (OcrEngine ocr = OcrEngine.open(null, "eng")) {
             final WindowAnalyzer analyzer = new WindowAnalyzer(ocr);
-            final java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            final com.sun.management.ThreadMXBean cpu =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
             PixelWindow pw = null;
             long cpuNs = 0;
             long calls = 0;
+            long allocated = 0;
             for (int i = 0; i < repeat; i++) {
                 final long n0 = ocr.recognitions();
+                final long a0 = cpu.getCurrentThreadAllocatedBytes();
                 final long c0 = cpu.getCurrentThreadCpuTime();
                 pw = analyzer.analyze(1, (int[]) image[0], (int) image[1], (int) image[2], i, children, List.of(),
                     new WindowAnalyzer.Budget(5_000, 256));
                 cpuNs = cpu.getCurrentThreadCpuTime() - c0;
                 calls = ocr.recognitions() - n0;
+                allocated = cpu.getCurrentThreadAllocatedBytes() - a0;
             }
-            System.out.printf("last reading's CPU %.1f ms, %d Tesseract calls%n", cpuNs / 1e6, calls);
+            System.out.printf("last reading's CPU %.1f ms, %d Tesseract calls, %d KiB allocated on the Java heap%n", cpuNs / 1e6,
+                calls, allocated / 1024);
             if (args.length > 2) {
                 final int w = (int) image[1];
                 final int h = (int) image[2];
