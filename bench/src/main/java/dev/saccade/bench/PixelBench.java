@@ -67,6 +67,7 @@ public final class PixelBench {
                     }
                 }
                 final PixelWindow[] last = new PixelWindow[2];
+                final long[] ocrCalls = new long[2];
                 // CPU time of the reading thread as well: on a shared machine wall time also counts
                 // the other processes' turns, CPU time is what one core spends on the reading
                 final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
@@ -86,9 +87,11 @@ public final class PixelBench {
                             baseline[i].round(r, reads, wholeWindow);
                         }
                         read[i].round(r, reads, () -> {
+                            final long n0 = reader.recognitions();
                             final long c0 = cpu.getCurrentThreadCpuTime();
                             last[index] = reader.read(windows[index], 60_000, 64);
                             readCpu[index].recordValue(cpu.getCurrentThreadCpuTime() - c0);
+                            ocrCalls[index] = reader.recognitions() - n0;
                         });
                         if (!baselineFirst) {
                             baseline[i].round(r, reads, wholeWindow);
@@ -103,10 +106,10 @@ public final class PixelBench {
                     lines.add(read[i].machineLine() + " elements=" + last[i].elements().size());
                     lines.add(baseline[i].machineLine());
                     lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_%s_cpu count=%d p50_ns=%d p99_ns=%d"
-                        + " whole_window_ocr_cpu_p50_ns=%d p50_ratio=%.2f", names[i], readCpu[i].getTotalCount(),
-                        readCpu[i].getValueAtPercentile(50), readCpu[i].getValueAtPercentile(99),
+                        + " whole_window_ocr_cpu_p50_ns=%d p50_ratio=%.2f ocr_calls_per_read=%d", names[i],
+                        readCpu[i].getTotalCount(), readCpu[i].getValueAtPercentile(50), readCpu[i].getValueAtPercentile(99),
                         baselineCpu[i].getValueAtPercentile(50),
-                        (double) readCpu[i].getValueAtPercentile(50) / baselineCpu[i].getValueAtPercentile(50)));
+                        (double) readCpu[i].getValueAtPercentile(50) / baselineCpu[i].getValueAtPercentile(50), ocrCalls[i]));
                     lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_%s_vs_whole_window_ocr p50_ratio=%.2f"
                         + " p99_ratio=%.2f", names[i], ratio(read[i], baseline[i], 50), ratio(read[i], baseline[i], 99)));
                 }

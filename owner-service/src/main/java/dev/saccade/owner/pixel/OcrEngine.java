@@ -31,6 +31,7 @@ public final class OcrEngine implements AutoCloseable {
     private final IntByReference bottom = new IntByReference();
     private Pointer monitor;
     private boolean closed;
+    private long recognitions;
 
     private OcrEngine(final Pointer api, final Path tessdata, final String languages) {
         this.api = api;
@@ -137,6 +138,7 @@ public final class OcrEngine implements AutoCloseable {
     boolean recognize(final byte[] grey, final int width, final int height, final int pageSegMode, final int deadlineMs,
         final List<OcrWord> out) {
         final long startNs = System.nanoTime();
+        recognitions++;
         Tesseract.TessBaseAPISetPageSegMode(api, pageSegMode);
         Tesseract.TessBaseAPISetImage(api, grey, width, height, 1, width);
         Tesseract.TessBaseAPISetSourceResolution(api, SCREEN_PPI);
@@ -172,6 +174,16 @@ public final class OcrEngine implements AutoCloseable {
         }
         Tesseract.TessBaseAPIClear(api);
         return complete;
+    }
+
+    /** Tesseract calls so far ({@link #recognize}): what a reading costs is mostly their number and their lines. */
+    public long recognitions() {
+        return recognitions;
+    }
+
+    /** The engine's handle, for diagnostics that call Tesseract directly ({@code TesseractProbe}). */
+    Pointer handle() {
+        return api;
     }
 
     private static long strlen(final Pointer text) {

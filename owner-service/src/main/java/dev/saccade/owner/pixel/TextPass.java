@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * The window-wide text pass: one sparse-text Tesseract read of the image {@link WindowAnalyzer}
  * prepared (boxes read on their own blanked, dark regions inverted). Nearly all of a text-heavy
- * window's reading time is this pass (gtk3-demo: ~240 of ~250 ms CPU, of which ~25 ms layout and
- * the rest the LSTM over each text line), and Tesseract's cost follows the lines it reads, so a
+ * window's reading time is this pass (gtk3-demo: ~152 of ~158 ms CPU, of which 17.5 ms layout and
+ * the rest one LSTM forward per text line, 40; bench/README.md "Pixel source" has the ways of
+ * calling Tesseract measured against it), and Tesseract's cost follows the lines it reads, so a
  * reusing pass keeps the last image and words of each window and, when the window changed in
  * part, reads again only the full-width band of rows that changed (grown until no earlier word
  * crosses its edges) and keeps the earlier words outside it. A selection moved in a list costs

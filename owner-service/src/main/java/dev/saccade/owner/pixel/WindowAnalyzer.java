@@ -53,6 +53,11 @@ final class WindowAnalyzer {
         return new long[] {boxes.hits(), text.bandReads(), text.unchanged()};
     }
 
+    /** The image the last text pass read (boxes blanked, polarity made dark on light), {@code width × height} of it: diagnostics. */
+    byte[] preparedImage() {
+        return ocrImage;
+    }
+
     /** Bounds of the analysis: time for the whole window and per-box OCR reads. */
     record Budget(int deadlineMs, int maxBoxReads) {
     }

@@ -47,6 +47,11 @@ public final class WindowReader implements AutoCloseable {
         return read(reusing, w, deadlineMs, boxReads);
     }
 
+    /** Tesseract calls of this reader's engine so far (a whole reading of gtk3-demo: 2; of the calculator: ~23). */
+    public long recognitions() {
+        return ocr.recognitions();
+    }
+
     /** {box reads answered from earlier ones, text passes that read a band only, unchanged text passes} of {@link #readReusing}. */
     public long[] reuseCounts() {
         return reusing.reuseCounts();
