@@ -2,7 +2,7 @@ package dev.saccade.ipc.link;
 
 /**
  * Layout of the shared-memory file between the owner and the input helper,
- * {@code $SHM/saccade-input-v1-<uid>} (docs/architecture.md, "Processes"), in the manner of Aeron's
+ * {@code $SHM/saccade-input-v1-<uid>-<owner pid>} (docs/architecture.md, "Processes"), in the manner of Aeron's
  * {@code CncFileDescriptor}. All integers little-endian.
  * <pre>
  *   +------------------------------------------------------------+ 0

@@ -6,8 +6,11 @@ import java.nio.file.Path;
 
 /**
  * Where the link lives (docs/architecture.md, "Processes"): the shared-memory file
- * {@code $SHM/saccade-input-v1-<uid>}, with {@code $SHM} = {@code /dev/shm} where it exists,
- * else {@code $RUN}; the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock}.
+ * {@code $SHM/saccade-input-v1-<uid>-<owner pid>}, with {@code $SHM} = {@code /dev/shm} where it
+ * exists, else {@code $RUN}; the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock} (a
+ * launched helper's) or {@code $RUN/saccade-input-v1-<owner pid>.lifeline.sock} (the supervisor's).
+ * The unsuffixed {@code saccade-input-v1-<uid>} is what earlier versions used; StaleLinkFiles still
+ * reclaims it.
  */
 public final class LinkPaths {
     public static final Path DEV_SHM = Path.of("/dev/shm");
@@ -30,9 +33,8 @@ public final class LinkPaths {
     }
 
     /**
-     * The link file of the owner {@code ownerPid} for a helper it did not launch (the
-     * supervisor's): named by the owner, so an old and a new owner side by side during an upgrade
-     * never share one.
+     * The link file of the owner {@code ownerPid}: named by the owner, so an old and a new owner
+     * side by side during an upgrade, or two owners of one user, never share one.
      */
     public static Path linkFile(final Path runtimeDirectory, final int uid, final long ownerPid) {
         final Path shared = linkFile(runtimeDirectory, uid);

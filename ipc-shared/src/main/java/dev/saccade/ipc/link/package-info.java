@@ -2,7 +2,7 @@
  * The link between the owner and the input helper (issue 5, "Shared-memory link"):
  *
  * <ul>
- *   <li>one shared-memory file, {@code $SHM/saccade-input-v1-<uid>}, mode 0600
+ *   <li>one shared-memory file, {@code $SHM/saccade-input-v1-<uid>-<owner pid>}, mode 0600
  *       ({@link dev.saccade.ipc.link.LinkFileDescriptor}): a control block (magic, layout
  *       version written last, session nonce, pids, heartbeats, the held-input ledger region),
  *       a plan ring owner → helper and a completion ring helper → owner;</li>

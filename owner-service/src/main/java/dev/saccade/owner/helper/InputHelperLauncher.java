@@ -174,7 +174,11 @@ public final class InputHelperLauncher implements AutoCloseable {
         throws IOException {
         final byte[] nonce = SessionNonce.generate();
         StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
-        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid()), nonce, seed);
+        // named by our pid, as for the supervisor's helper: two owners of one user (two sessions, a
+        // demo desktop beside the login item) each launching a helper must not replace each other's
+        // link between its creation and their helper opening it (the helper then fails the nonce)
+        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(),
+            ProcessHandle.current().pid()), nonce, seed);
         OwnerLifeline lifeline = null;
         try {
             lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
