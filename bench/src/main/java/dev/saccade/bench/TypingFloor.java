@@ -24,8 +24,8 @@ import net.openhft.chronicle.bytes.BytesStore;
  * blocking {@code DeviceEventController.NotifyListenersSync} call (a nested main loop until the
  * answer, for any assistive client, unconditionally in 2.46 and later) and sends one
  * {@code TextChanged} signal per character. The second is a fresh dialog (its first layout, our
- * source reading a new application whole while it types): measured 0.58-0.77 × slower than the
- * read-back rounds' long-lived entry, so it bounds the read-back from above, the first from below.
+ * source reading a new application whole while it types): the read-back rounds took 0.58-0.77 × its
+ * time on their long-lived entry; the first is the application's own floor.
  */
 final class TypingFloor {
     private static final String ALONE_TITLE = "Saccade entry without AT-SPI";
