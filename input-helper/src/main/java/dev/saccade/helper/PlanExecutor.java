@@ -41,6 +41,14 @@ final class PlanExecutor implements PlanHandler {
     private boolean firstPress;
     /** When the plan that left input held under a lease finished; 0 while nothing is held on purpose. */
     private long leaseSinceNs;
+    /**
+     * Modifiers down when the current plan started that our ledger does not hold: a user's keyboard
+     * or another client's. The plan neither presses nor releases them (a release would let go of
+     * the user's Shift while they still hold it: the X server keeps one state per key for all
+     * devices); the completion reports them (§5.11 user_modifiers, D23).
+     */
+    private int userModifiers;
+    private final PointerState held = new PointerState();
 
     PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
         this.backend = backend;
@@ -94,6 +102,7 @@ final class PlanExecutor implements PlanHandler {
         final long deadline = plan.deadlineNs();
         final int count = (int) plan.commandCount();
         firstPress = true;
+        userModifiers = backend.queryPointer(held) == ResultCode.PLATFORM_OK ? held.modifiers() & ~ledger.modifiers() : 0;
         for (int i = 0; i < count; i++) {
             if (System.nanoTime() - deadline >= 0) {
                 code = ResultCode.PLATFORM_TIMEOUT;
@@ -141,9 +150,9 @@ final class PlanExecutor implements PlanHandler {
             case PlanOp.KEY_UP:
                 return backend.key(c.a(), false);
             case PlanOp.MODIFIERS_DOWN:
-                return backend.modifiers(c.a(), true);
+                return backend.modifiers(c.a() & ~userModifiers, true); // one held already is in effect
             case PlanOp.MODIFIERS_UP:
-                return backend.modifiers(c.a(), false);
+                return backend.modifiers(c.a() & ~userModifiers, false);
             case PlanOp.SCROLL:
                 return backend.scroll(c.a(), c.b());
             case PlanOp.TEXT: {
@@ -327,6 +336,7 @@ final class PlanExecutor implements PlanHandler {
             .activeLeaseId(ledger.activeLeaseId())
             .permissionEpoch(1)
             .physicalSequence(ledger.physicalSequence())
-            .flags(ledger.flags());
+            .flags(ledger.flags())
+            .userModifiers(userModifiers);
     }
 }

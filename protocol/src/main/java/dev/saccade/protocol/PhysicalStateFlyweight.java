@@ -10,7 +10,7 @@ package dev.saccade.protocol;
  *    24  permission_epoch               u64
  *    32  physical_sequence              u64
  *    40  flags                          u32
- *    44  reserved                       u32 reserved
+ *    44  user_modifiers                 u32
  *    48  end</pre>
  */
 public final class PhysicalStateFlyweight extends Flyweight<PhysicalStateFlyweight> {
@@ -21,8 +21,8 @@ public final class PhysicalStateFlyweight extends Flyweight<PhysicalStateFlyweig
     public static final int PERMISSION_EPOCH_OFFSET = ACTIVE_LEASE_ID_OFFSET + Long.BYTES;
     public static final int PHYSICAL_SEQUENCE_OFFSET = PERMISSION_EPOCH_OFFSET + Long.BYTES;
     public static final int FLAGS_OFFSET = PHYSICAL_SEQUENCE_OFFSET + Long.BYTES;
-    public static final int RESERVED_OFFSET = FLAGS_OFFSET + Integer.BYTES;
-    public static final int LENGTH = RESERVED_OFFSET + Integer.BYTES;
+    public static final int USER_MODIFIERS_OFFSET = FLAGS_OFFSET + Integer.BYTES;
+    public static final int LENGTH = USER_MODIFIERS_OFFSET + Integer.BYTES;
 
     @Override
     public int length() {
@@ -93,6 +93,19 @@ public final class PhysicalStateFlyweight extends Flyweight<PhysicalStateFlyweig
 
     public PhysicalStateFlyweight flags(final int value) {
         putI32(FLAGS_OFFSET, value);
+        return this;
+    }
+
+    /**
+     * Modifiers other input than the service's held when the last batch started (a user's
+     * keyboard, another client): reported, never released on their behalf (§5.11, D23).
+     */
+    public int userModifiers() {
+        return i32(USER_MODIFIERS_OFFSET);
+    }
+
+    public PhysicalStateFlyweight userModifiers(final int value) {
+        putI32(USER_MODIFIERS_OFFSET, value);
         return this;
     }
 }

@@ -76,7 +76,7 @@ class AbiLayoutTest {
                 + "24 resolved_secondary_target_id u64; 32 validated_generation u64; 40 flags i32; 44 reserved -"},
         {PhysicalStateFlyweight.class, 48,
             "0 pointer Point; 8 buttons i32; 12 modifiers i32; 16 active_lease_id u64; 24 permission_epoch u64; "
-                + "32 physical_sequence u64; 40 flags i32; 44 reserved -"},
+                + "32 physical_sequence u64; 40 flags i32; 44 user_modifiers i32"},
         {ActionCompletionFlyweight.class, 192,
             "0 header Header; 16 request_id u64; 24 result i32; 28 platform_error i32; "
                 + "32 completed_action_count u32n; 36 failed_action_index u32n; 40 action_result_count u32n; "

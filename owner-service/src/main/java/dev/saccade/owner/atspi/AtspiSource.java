@@ -166,6 +166,15 @@ public final class AtspiSource implements AutoCloseable {
         return publisher.latest();
     }
 
+    /**
+     * {@link System#nanoTime()} of the last AT-SPI event, refresh request or input mark (0 before
+     * the first): how long after an application's last change its scene came (bench/README.md,
+     * "Real-desktop benchmarks").
+     */
+    public long lastEventNanos() {
+        return schedule.lastEventNs();
+    }
+
     /** Per-application state for {@code saccade doctor}, as of the last pass. */
     public AtspiDiagnostics diagnostics() {
         return diagnostics;

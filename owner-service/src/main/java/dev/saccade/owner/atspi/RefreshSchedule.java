@@ -97,6 +97,11 @@ final class RefreshSchedule {
         return eventCount.get();
     }
 
+    /** nanoTime of the last event, refresh request or input mark; 0 before the first. */
+    long lastEventNs() {
+        return lastEventNs;
+    }
+
     /** The applications a pass listed: events from them mark them, events from others list again. */
     void knownBusNames(final Set<String> names) {
         knownBusNames = names;

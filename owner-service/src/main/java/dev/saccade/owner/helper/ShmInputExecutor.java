@@ -160,7 +160,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
             // and its ledger has the physical sequence that release produced.
             final PhysicalStateFlyweight state = adoptedState.wrap(lastPhysical, 0);
             final long sequence = adoptedLedger.wrap(o.link.ledgerStore(), o.link.ledgerOffset()).physicalSequence();
-            state.buttons(0).modifiers(0).activeLeaseId(0).flags(0)
+            state.buttons(0).modifiers(0).activeLeaseId(0).flags(0).userModifiers(0)
                 .physicalSequence(Math.max(sequence, state.physicalSequence() + 1));
         }
         return current;

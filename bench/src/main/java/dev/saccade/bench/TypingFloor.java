@@ -1,0 +1,116 @@
+package dev.saccade.bench;
+
+import dev.saccade.helper.GuardedBackend;
+import dev.saccade.helper.backend.xtest.XTestBackend;
+import dev.saccade.ipc.link.HeldInputLedger;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.testdesktop.AppHandle;
+import dev.saccade.testdesktop.DemoApp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/**
+ * Issue 15: what zenity itself needs to take the typing benchmark's text, in the same run as the
+ * read-back, so the read-back can be read against the application's own floor. The text and a
+ * Return go through the helper's XTEST backend (same code, in this JVM) into a fresh zenity entry
+ * and are timed from the first key to zenity's printed line (its own output, nothing of ours).
+ * Two series: zenity with {@code NO_AT_BRIDGE=1}, i.e. no accessibility at all (the application
+ * alone); and zenity with its AT-SPI bridge while our source is connected, which is the state the
+ * read-back measures: at-spi2-atk then hands every key press and release to the registry as a
+ * blocking {@code DeviceEventController.NotifyListenersSync} call (a nested main loop until the
+ * answer, for any assistive client, unconditionally in 2.46 and later) and sends one
+ * {@code TextChanged} signal per character. The second is a fresh dialog (its first layout, our
+ * source reading a new application whole while it types): the read-back rounds took 0.58-0.77 × its
+ * time on their long-lived entry; the first is the application's own floor.
+ */
+final class TypingFloor {
+    private static final String ALONE_TITLE = "Saccade entry without AT-SPI";
+
+    private TypingFloor() {
+    }
+
+    /** Nanoseconds from the first key to zenity's printed line, or -1 if it printed something else. */
+    static long run(final LiveDesktop live, final String text, final boolean bridge) throws Exception {
+        final byte[] utf8 = (text + "\n").getBytes(StandardCharsets.UTF_8);
+        final Process alone;
+        final AppHandle bridged;
+        final long window;
+        final Path stdout;
+        if (bridge) {
+            alone = null;
+            bridged = live.desktop.startApp(DemoApp.ZENITY_ENTRY);
+            window = bridged.windowId();
+            stdout = bridged.stdoutFile();
+            TypingBench.awaitField(live, window); // our source has read it: the state of the read-back rounds
+        } else {
+            bridged = null;
+            stdout = Files.createTempFile(live.runtime, "zenity-alone-", ".out");
+            final ProcessBuilder pb = live.desktop.configure(new ProcessBuilder("zenity", "--entry",
+                "--title=" + ALONE_TITLE, "--text=Type a line and press OK"));
+            pb.environment().put("NO_AT_BRIDGE", "1");
+            alone = pb.redirectOutput(stdout.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            window = awaitWindow(live, alone);
+        }
+        try (XTestBackend raw = XTestBackend.open(live.desktop.display())) {
+            final GuardedBackend backend = new GuardedBackend(raw,
+                new HeldInputLedger().wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0).init());
+            check("activate", raw.activateWindow(window));
+            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (raw.activeWindow() != window) {
+                if (System.nanoTime() - until > 0) {
+                    throw new IllegalStateException("zenity's window never became active");
+                }
+                Thread.sleep(5); // polling the X server's answer, not standing in for it
+            }
+            final long t0 = System.nanoTime();
+            check("typeText", backend.typeText(utf8, 0, utf8.length));
+            check("XSync", backend.sync());
+            awaitBytes(stdout, utf8.length);
+            final long ns = System.nanoTime() - t0;
+            return Files.readString(stdout, StandardCharsets.UTF_8).equals(text + "\n") ? ns : -1;
+        } finally {
+            if (bridged != null) {
+                live.desktop.closeApp(bridged);
+            }
+            if (alone != null) {
+                alone.destroy();
+                alone.waitFor(5, TimeUnit.SECONDS);
+                Files.deleteIfExists(stdout);
+            }
+        }
+    }
+
+    /** The zenity window of {@code p}: listed by the window manager with its pid. */
+    private static long awaitWindow(final LiveDesktop live, final Process p) throws InterruptedException {
+        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() - until < 0) {
+            for (final long id : live.desktop.clientList()) {
+                if (live.desktop.windowPid(id) == p.pid()) {
+                    return id;
+                }
+            }
+            Thread.sleep(10); // polling the window manager's list
+        }
+        throw new IllegalStateException("zenity without AT-SPI (pid " + p.pid() + ") never mapped its window");
+    }
+
+    private static void awaitBytes(final Path file, final int bytes) throws IOException, InterruptedException {
+        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (Files.size(file) < bytes) {
+            if (System.nanoTime() - until > 0) {
+                throw new IllegalStateException(file + " never held " + bytes + " bytes");
+            }
+            Thread.sleep(1); // polling zenity's output file
+        }
+    }
+
+    private static void check(final String what, final int result) {
+        if (result != ResultCode.PLATFORM_OK) {
+            throw new IllegalStateException(what + ": " + ResultCode.name(result));
+        }
+    }
+}
