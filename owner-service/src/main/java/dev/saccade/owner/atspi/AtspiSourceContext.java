@@ -15,6 +15,7 @@ public final class AtspiSourceContext {
     public static final String MAX_TEXT_CHARS_PROP = "saccade.owner.atspi.max.text.chars";
     public static final String PERIODIC_REFRESH_MS_PROP = "saccade.owner.atspi.periodic.refresh.ms";
     public static final String FULL_REFRESH_MS_PROP = "saccade.owner.atspi.full.refresh.ms";
+    public static final String INPUT_SETTLE_MS_PROP = "saccade.owner.atspi.input.settle.ms";
     public static final String RECONNECT_INTERVAL_MS_PROP = "saccade.owner.atspi.reconnect.interval.ms";
     public static final String CONNECT_TIMEOUT_MS_PROP = "saccade.owner.atspi.connect.timeout.ms";
     public static final String PEER_TO_PEER_PROP = "saccade.owner.atspi.peer.to.peer";
@@ -50,6 +51,12 @@ public final class AtspiSourceContext {
      * 2,000 ms is what `bench/run atspi` measures.
      */
     public static final long FULL_REFRESH_MS_DEFAULT = 0;
+    /**
+     * After input, every application is read whole once more this long after the last of it:
+     * 1,000 ms, so the view is never behind what the input did, with or without events (D19);
+     * 0: no such pass.
+     */
+    public static final long INPUT_SETTLE_MS_DEFAULT = 1_000;
     public static final long RECONNECT_INTERVAL_MS_DEFAULT = 1_000;
     /** Connecting includes starting at-spi-bus-launcher by D-Bus activation: allow 5 s. */
     public static final long CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
@@ -64,6 +71,7 @@ public final class AtspiSourceContext {
     private int maxTextChars = Integer.getInteger(MAX_TEXT_CHARS_PROP, MAX_TEXT_CHARS_DEFAULT);
     private long periodicRefreshMs = Long.getLong(PERIODIC_REFRESH_MS_PROP, PERIODIC_REFRESH_MS_DEFAULT);
     private long fullRefreshMs = Long.getLong(FULL_REFRESH_MS_PROP, FULL_REFRESH_MS_DEFAULT);
+    private long inputSettleMs = Long.getLong(INPUT_SETTLE_MS_PROP, INPUT_SETTLE_MS_DEFAULT);
     private long reconnectIntervalMs = Long.getLong(RECONNECT_INTERVAL_MS_PROP, RECONNECT_INTERVAL_MS_DEFAULT);
     private long connectTimeoutMs = Long.getLong(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
     private boolean peerToPeer = Boolean.parseBoolean(System.getProperty(PEER_TO_PEER_PROP, "true"));
@@ -128,6 +136,11 @@ public final class AtspiSourceContext {
         return this;
     }
 
+    public AtspiSourceContext inputSettleMs(final long ms) {
+        inputSettleMs = ms;
+        return this;
+    }
+
     public AtspiSourceContext reconnectIntervalMs(final long ms) {
         reconnectIntervalMs = ms;
         return this;
@@ -182,9 +195,10 @@ public final class AtspiSourceContext {
             throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
         }
-        if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
+        if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || inputSettleMs < 0
+            || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
             throw new IllegalArgumentException("max text chars " + maxTextChars + ", periodic refresh " + periodicRefreshMs
-                + " ms, full refresh " + fullRefreshMs
+                + " ms, full refresh " + fullRefreshMs + " ms, input settle " + inputSettleMs
                 + " ms, reconnect interval " + reconnectIntervalMs + " ms, connect timeout " + connectTimeoutMs
                 + " ms: none may be negative, the last two at least 1");
         }
@@ -238,6 +252,11 @@ public final class AtspiSourceContext {
     /** See {@link #FULL_REFRESH_MS_DEFAULT}. */
     public long fullRefreshMs() {
         return fullRefreshMs;
+    }
+
+    /** See {@link #INPUT_SETTLE_MS_DEFAULT}. */
+    public long inputSettleMs() {
+        return inputSettleMs;
     }
 
     public long reconnectIntervalMs() {
