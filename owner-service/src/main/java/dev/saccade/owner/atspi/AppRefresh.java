@@ -454,6 +454,9 @@ final class AppRefresh {
             if (d.dropped) {
                 continue;
             }
+            if (!tree.needsDetails(i)) {
+                continue; // not shown: left out with all in it, its facts unread (DraftTree.needsDetails)
+            }
             if (!walking && !bulk.hasProperties(i)) {
                 // Name and parent in one call. Only at-spi2-atk gets GetAll: Qt 5.15 crashes on it.
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
@@ -500,7 +503,8 @@ final class AppRefresh {
     private void askText(final CallBatch text, final int i) {
         final DraftTree.Draft d = tree.get(i);
         // Labels are named by their text; read the content only where the name is empty.
-        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
+        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())
+            && tree.needsDetails(i)) {
             channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
         }
     }
@@ -633,6 +637,7 @@ final class AppRefresh {
     private void send(final CallBatch batch) {
         channel.send(batch);
     }
+
 
     private void fail(final String why) {
         error = why;
