@@ -44,13 +44,12 @@ public final class AtspiSourceContext {
     public static final long PERIODIC_REFRESH_MS_DEFAULT = 0;
     /**
      * An application no event marked is re-read whole on a refresh request once its last full read
-     * is this old, and events about one object's facts re-read only that object within it (D19);
-     * 0 (default): every request re-reads whole. Off by default since the merged tree left a view
-     * behind the application in desktop tests (a text field not ACTIONABLE for 20 s, a TEXT target
-     * missing from the latest tree: 3 of 6 runs of ActionEffectsDesktopTest, 0 of 3 with 0);
-     * 2,000 ms is what `bench/run atspi` measures.
+     * is this old, and events about one object's facts re-read only that object within it (D19):
+     * 2,000 ms, the longest a change no event announced leaves its scene behind while windows
+     * change (after input, the settle pass bounds it at {@link #INPUT_SETTLE_MS_DEFAULT}); 0: every
+     * request re-reads whole.
      */
-    public static final long FULL_REFRESH_MS_DEFAULT = 0;
+    public static final long FULL_REFRESH_MS_DEFAULT = 2_000;
     /**
      * After input, every application is read whole once more this long after the last of it:
      * 1,000 ms, so the view is never behind what the input did, with or without events (D19);
