@@ -13,6 +13,7 @@ import static dev.saccade.owner.atspi.ReplyKind.K_NAME;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
 import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_TEXT;
+import static dev.saccade.owner.atspi.ReplyKind.K_WINDOW_EXTENTS;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -34,9 +35,10 @@ import org.freedesktop.dbus.types.UInt32;
  *     moved by the window manager, which is what this one batch is for.</li>
  * <li>TOUCH (events named only some objects' own facts, see {@link RefreshSchedule#touchedObject}):
  *     in the application's last tree, state, name, extents and character count of just those
- *     objects, then their text; the nodes are built again from the tree. A state that shows or
- *     hides an object, or an object gone, ends it ({@link #touchFailed()}): the application is
- *     then read whole.</li>
+ *     objects, then their text, with the windows' extents as CHECK asks them; the nodes are
+ *     built again from the tree. A state that shows or hides an object, an object gone, or a
+ *     touched object or a window moved or resized (what lies in it moved too, without an event)
+ *     ends it ({@link #touchFailed()}): the application is then read whole.</li>
  * <li>PROBE (first refresh only): pid, name, interfaces of the application object, and the
  *     address of its own D-Bus server (see {@link PeerLink}).</li>
  * <li>BULK (applications with {@code Collection}, i.e. at-spi2-atk): one {@code GetMatches} for
@@ -225,19 +227,24 @@ final class AppRefresh {
     private void sendCheck() {
         stage = STAGE_CHECK;
         final CallBatch batch = newBatch();
-        final List<AccessibilityNode> last = app.nodes;
-        for (int i = 0, n = last.size(); i < n; i++) {
-            final AccessibilityNode node = last.get(i);
-            if (node.parentId() == 0 && (node.width() > 0 || node.height() > 0)) {
-                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i,
-                    new UInt32(0));
-            }
-        }
+        askWindows(batch);
         if (batch.size() == 0) {
             sendListing(); // no window to check: read it
             return;
         }
         send(batch);
+    }
+
+    /** {@code GetExtents} of each top-level object of the last refresh that had bounds. */
+    private void askWindows(final CallBatch batch) {
+        final List<AccessibilityNode> last = app.nodes;
+        for (int i = 0, n = last.size(); i < n; i++) {
+            final AccessibilityNode node = last.get(i);
+            if (node.parentId() == 0 && (node.width() > 0 || node.height() > 0)) {
+                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_WINDOW_EXTENTS, i,
+                    new UInt32(0));
+            }
+        }
     }
 
     private void readCheck(final CallBatch batch) {
@@ -253,9 +260,16 @@ final class AppRefresh {
     }
 
     private static boolean sameExtents(final AccessibilityNode node, final Object box) {
-        return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == node.x()
-            && AtspiCall.element(box, 1, 0) == node.y() && AtspiCall.element(box, 2, 0) == node.width()
-            && AtspiCall.element(box, 3, 0) == node.height();
+        return sameExtents(box, node.x(), node.y(), node.width(), node.height());
+    }
+
+    private static boolean sameExtents(final Object box, final DraftTree.Draft d) {
+        return d.hasExtents && sameExtents(box, d.x, d.y, d.width, d.height);
+    }
+
+    private static boolean sameExtents(final Object box, final int x, final int y, final int width, final int height) {
+        return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == x && AtspiCall.element(box, 1, 0) == y
+            && AtspiCall.element(box, 2, 0) == width && AtspiCall.element(box, 3, 0) == height;
     }
 
     // ---------------------------------------------------------------- touch
@@ -287,6 +301,10 @@ final class AppRefresh {
             stage = STAGE_DONE;
             return;
         }
+        // The windows too, as CHECK asks them: a window the window manager moved sends no event,
+        // and a TOUCH that re-read a moved frame alone would leave its other objects where they
+        // were while the next CHECK, finding the frame where the tree has it, kept them there.
+        askWindows(batch);
         send(batch);
     }
 
@@ -294,6 +312,13 @@ final class AppRefresh {
         for (final Reply call : batch.calls) {
             if (!call.answered() || call.failed()) {
                 touchFailed = true; // gone, or not answering as before: read the application whole
+                stage = STAGE_DONE;
+                return;
+            }
+            if (call.kind() == K_WINDOW_EXTENTS ? !sameExtents(app.nodes.get(call.index()), call.value())
+                : call.kind() == K_EXTENTS && !sameExtents(call.value(), tree.get(call.index()))) {
+                // Moved or resized: what lies in it moved too, and no event said so.
+                touchFailed = true;
                 stage = STAGE_DONE;
                 return;
             }
@@ -310,6 +335,9 @@ final class AppRefresh {
                     d.states = states;
                 }
                 case K_NAME -> d.name = call.value() instanceof String name ? name : d.name;
+                case K_WINDOW_EXTENTS, K_EXTENTS -> {
+                    // where they were (above)
+                }
                 case K_CHAR_COUNT -> {
                     tree.applyDetail(call.kind(), call.index(), call);
                     d.content = null;
@@ -426,6 +454,9 @@ final class AppRefresh {
             if (d.dropped) {
                 continue;
             }
+            if (!tree.needsDetails(i)) {
+                continue; // not shown: left out with all in it, its facts unread (DraftTree.needsDetails)
+            }
             if (!walking && !bulk.hasProperties(i)) {
                 // Name and parent in one call. Only at-spi2-atk gets GetAll: Qt 5.15 crashes on it.
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
@@ -472,7 +503,8 @@ final class AppRefresh {
     private void askText(final CallBatch text, final int i) {
         final DraftTree.Draft d = tree.get(i);
         // Labels are named by their text; read the content only where the name is empty.
-        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())) {
+        if (!d.dropped && wantsContent(d) && d.charCount > 0 && (d.roleClass != CLASS_LABEL || d.name.isEmpty())
+            && tree.needsDetails(i)) {
             channel.call(text, d.path, AtspiBus.TEXT, "GetText", "ii", K_TEXT, i, 0, Math.min(d.charCount, maxTextChars));
         }
     }
@@ -605,6 +637,7 @@ final class AppRefresh {
     private void send(final CallBatch batch) {
         channel.send(batch);
     }
+
 
     private void fail(final String why) {
         error = why;

@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * budget for events a toolkit did not send). An event about one object's own facts (its text,
  * name, value or a state) re-reads only that object within the last tree ({@link AppRefresh},
  * TOUCH), within the same budget; input ({@link #markDirty()}) and
- * {@link #requestFullRefresh()} re-read everything. Events come in bursts: a pass starts once no event came for the
+ * {@link #requestFullRefresh()} re-read everything, and input everything once more when it
+ * settled ({@link AtspiSourceContext#inputSettleMs()}: what an application did about it need not
+ * have come with events). Events come in bursts: a pass starts once no event came for the
  * quiet period, or the burst has lasted the maximum. Applications appearing or leaving (registry
  * events, {@code NameOwnerChanged}) make the pass list the registry again.
  *
@@ -105,7 +107,7 @@ public final class AtspiSource implements AutoCloseable {
         this.publisher = new SnapshotPublisher(listener);
         this.schedule = new RefreshSchedule(context);
         this.passes = new RefreshPasses(context, schedule);
-        this.actions = new AtspiActions(() -> bus, schedule::markDirty, context.maxTextChars());
+        this.actions = new AtspiActions(() -> bus, schedule::markActed, context.maxTextChars());
         this.diagnostics = new AtspiDiagnostics(false, null, null, List.of(), 0, 0, 0);
     }
 

@@ -15,6 +15,7 @@ public final class AtspiSourceContext {
     public static final String MAX_TEXT_CHARS_PROP = "saccade.owner.atspi.max.text.chars";
     public static final String PERIODIC_REFRESH_MS_PROP = "saccade.owner.atspi.periodic.refresh.ms";
     public static final String FULL_REFRESH_MS_PROP = "saccade.owner.atspi.full.refresh.ms";
+    public static final String INPUT_SETTLE_MS_PROP = "saccade.owner.atspi.input.settle.ms";
     public static final String RECONNECT_INTERVAL_MS_PROP = "saccade.owner.atspi.reconnect.interval.ms";
     public static final String CONNECT_TIMEOUT_MS_PROP = "saccade.owner.atspi.connect.timeout.ms";
     public static final String PEER_TO_PEER_PROP = "saccade.owner.atspi.peer.to.peer";
@@ -43,13 +44,18 @@ public final class AtspiSourceContext {
     public static final long PERIODIC_REFRESH_MS_DEFAULT = 0;
     /**
      * An application no event marked is re-read whole on a refresh request once its last full read
-     * is this old, and events about one object's facts re-read only that object within it (D19);
-     * 0 (default): every request re-reads whole. Off by default since the merged tree left a view
-     * behind the application in desktop tests (a text field not ACTIONABLE for 20 s, a TEXT target
-     * missing from the latest tree: 3 of 6 runs of ActionEffectsDesktopTest, 0 of 3 with 0);
-     * 2,000 ms is what `bench/run atspi` measures.
+     * is this old, and events about one object's facts re-read only that object within it (D19):
+     * 2,000 ms, the longest a change no event announced leaves its scene behind while windows
+     * change (after input, the settle pass bounds it at {@link #INPUT_SETTLE_MS_DEFAULT}); 0: every
+     * request re-reads whole.
      */
-    public static final long FULL_REFRESH_MS_DEFAULT = 0;
+    public static final long FULL_REFRESH_MS_DEFAULT = 2_000;
+    /**
+     * After input, every application is read whole once more this long after the last of it:
+     * 1,000 ms, so the view is never behind what the input did, with or without events (D19);
+     * 0: no such pass.
+     */
+    public static final long INPUT_SETTLE_MS_DEFAULT = 1_000;
     public static final long RECONNECT_INTERVAL_MS_DEFAULT = 1_000;
     /** Connecting includes starting at-spi-bus-launcher by D-Bus activation: allow 5 s. */
     public static final long CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
@@ -64,6 +70,7 @@ public final class AtspiSourceContext {
     private int maxTextChars = Integer.getInteger(MAX_TEXT_CHARS_PROP, MAX_TEXT_CHARS_DEFAULT);
     private long periodicRefreshMs = Long.getLong(PERIODIC_REFRESH_MS_PROP, PERIODIC_REFRESH_MS_DEFAULT);
     private long fullRefreshMs = Long.getLong(FULL_REFRESH_MS_PROP, FULL_REFRESH_MS_DEFAULT);
+    private long inputSettleMs = Long.getLong(INPUT_SETTLE_MS_PROP, INPUT_SETTLE_MS_DEFAULT);
     private long reconnectIntervalMs = Long.getLong(RECONNECT_INTERVAL_MS_PROP, RECONNECT_INTERVAL_MS_DEFAULT);
     private long connectTimeoutMs = Long.getLong(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
     private boolean peerToPeer = Boolean.parseBoolean(System.getProperty(PEER_TO_PEER_PROP, "true"));
@@ -128,6 +135,11 @@ public final class AtspiSourceContext {
         return this;
     }
 
+    public AtspiSourceContext inputSettleMs(final long ms) {
+        inputSettleMs = ms;
+        return this;
+    }
+
     public AtspiSourceContext reconnectIntervalMs(final long ms) {
         reconnectIntervalMs = ms;
         return this;
@@ -182,9 +194,10 @@ public final class AtspiSourceContext {
             throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
         }
-        if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
+        if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || inputSettleMs < 0
+            || reconnectIntervalMs < 1 || connectTimeoutMs < 1) {
             throw new IllegalArgumentException("max text chars " + maxTextChars + ", periodic refresh " + periodicRefreshMs
-                + " ms, full refresh " + fullRefreshMs
+                + " ms, full refresh " + fullRefreshMs + " ms, input settle " + inputSettleMs
                 + " ms, reconnect interval " + reconnectIntervalMs + " ms, connect timeout " + connectTimeoutMs
                 + " ms: none may be negative, the last two at least 1");
         }
@@ -238,6 +251,11 @@ public final class AtspiSourceContext {
     /** See {@link #FULL_REFRESH_MS_DEFAULT}. */
     public long fullRefreshMs() {
         return fullRefreshMs;
+    }
+
+    /** See {@link #INPUT_SETTLE_MS_DEFAULT}. */
+    public long inputSettleMs() {
+        return inputSettleMs;
     }
 
     public long reconnectIntervalMs() {

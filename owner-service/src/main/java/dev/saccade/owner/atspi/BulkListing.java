@@ -80,8 +80,12 @@ final class BulkListing {
         // now, in the same batch, instead of one round trip later. Objects gone since answer
         // UnknownObject and are ignored; new ones are asked after the listing.
         final List<AccessibilityNode> last = app.nodes;
+        final boolean[] showing = app.nodesShowing;
         for (int j = 0, n = Math.min(last.size(), maxNodes); j < n; j++) {
             final AccessibilityNode node = last.get(j);
+            if (!tree.neededDetails(showing, j)) {
+                continue; // hidden last time: left out of the scene with all in it (DraftTree.needsDetails)
+            }
             channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "GetAll", "s", K_EARLY_PROPERTIES, j,
                 AtspiBus.ACCESSIBLE);
             if (!node.hasFlag(TargetFlag.OCCLUDED)) {

@@ -79,6 +79,8 @@ final class DraftTree {
     /** Leave hidden objects and empty containers out of {@link #shownNodes()} (§5.13). */
     private final boolean collapse;
     private List<AccessibilityNode> shownNodes = List.of();
+    /** Per node of the last {@link #buildNodes}: the object was SHOWING and VISIBLE. */
+    private boolean[] builtShowing = new boolean[0];
     private final List<Draft> drafts = new ArrayList<>();
     private final Map<String, Integer> indexByPath = new HashMap<>();
     /** Walk only: the application object's children, as indexes. */
@@ -220,6 +222,7 @@ final class DraftTree {
         final int[] keptAt = new int[n];
         final List<AccessibilityNode> built = new ArrayList<>(count);
         final List<AccessibilityNode> shown = new ArrayList<>(count);
+        final boolean[] showing = new boolean[count];
         for (int k = 0; k < count; k++) {
             final int i = order[k];
             final int parent = parents[i];
@@ -230,6 +233,7 @@ final class DraftTree {
             }
             final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i]);
             ids[i] = node.targetId();
+            showing[built.size()] = (d.states & AtspiMapping.S_SHOWN) != 0;
             built.add(node);
             final int above = parent == ROOT ? ROOT : keptAt[parent];
             keptAt[i] = above;
@@ -246,6 +250,7 @@ final class DraftTree {
             }
         }
         shownNodes = Collections.unmodifiableList(collapse ? foldWrappers(shown) : shown);
+        builtShowing = showing;
         return Collections.unmodifiableList(built);
     }
 
@@ -285,6 +290,26 @@ final class DraftTree {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether the scene needs draft {@code i}'s name, parent and text: always without the
+     * collapse; with it only where the object shows, since one that does not is left out with
+     * everything in it (GTK shows nothing inside an object it does not show, and an object that
+     * shows names its own parent, so the tree above it is still known).
+     */
+    boolean needsDetails(final int i) {
+        return !collapse || (drafts.get(i).states & AtspiMapping.S_SHOWN) != 0;
+    }
+
+    /** Per node of the last {@link #buildNodes} (same positions): the object was SHOWING and VISIBLE. */
+    boolean[] builtShowing() {
+        return builtShowing;
+    }
+
+    /** Whether {@link #needsDetails} held for node {@code j} of the last refresh, by the flags it had. */
+    boolean neededDetails(final boolean[] lastShowing, final int j) {
+        return !collapse || lastShowing == null || j >= lastShowing.length || lastShowing[j];
     }
 
     /** The scene's view of the last {@link #buildNodes}: hidden objects and empty containers left out (§5.13). */

@@ -31,6 +31,8 @@ final class RefreshSchedule {
     private final long quietNs;
     private final long coalesceMaxNs;
     private final long periodicNs;
+    /** After input, a whole pass this long after the last of it; 0: none. */
+    private final long settleNs;
 
     // Written by any thread, read by the source thread.
     private final Set<String> dirtyApps = ConcurrentHashMap.newKeySet();
@@ -54,6 +56,10 @@ final class RefreshSchedule {
     private volatile long lastEventNs;
     private final AtomicReference<CompletableFuture<AccessibilitySnapshot>> nextPass = new AtomicReference<>();
     private final AtomicLong eventCount = new AtomicLong();
+    /** nanoTime of the last input ({@link #markAllDirty()}); 0 before any. */
+    private volatile long lastInputNs;
+    /** Source thread only: the input whose settle pass was run (see {@link #dueSettle}). */
+    private long settledInputNs;
     /** Source thread only: applications to read again at a time (nanoTime) though no event came. */
     private final java.util.Map<String, Long> retries = new java.util.HashMap<>();
     /** The first retry of an incomplete application waits this long; each next one twice as long, up to the cap. */
@@ -71,6 +77,7 @@ final class RefreshSchedule {
         this.quietNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceQuietMs());
         this.coalesceMaxNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceMaxMs());
         this.periodicNs = TimeUnit.MILLISECONDS.toNanos(context.periodicRefreshMs());
+        this.settleNs = TimeUnit.MILLISECONDS.toNanos(context.inputSettleMs());
     }
 
     /** The source thread is {@code t} from now on (not started yet): marks wake it. */
@@ -130,16 +137,26 @@ final class RefreshSchedule {
         return pass;
     }
 
-    /** {@link AtspiSource#markDirty()}: after input, whose effects need not all come with events. */
+    /**
+     * {@link AtspiSource#markDirty()}: after input, whose effects need not all come with events:
+     * every application is read whole now, and again once the input settled (see {@link #dueSettle}).
+     * Owner thread: a few volatile writes, no allocation.
+     */
     void markAllDirty() {
         fullDirty.set(true);
         allDirty.set(true);
-        noteEvent();
+        lastInputNs = noteEvent();
     }
 
     void markDirty(final String busName) {
         dirtyApps.add(busName);
         noteEvent();
+    }
+
+    /** A semantic action changed {@code busName}: read it whole now and everything once the action settled. */
+    void markActed(final String busName) {
+        dirtyApps.add(busName);
+        lastInputNs = noteEvent();
     }
 
     /** The next pass lists the registry again (no wake: for the source thread itself). */
@@ -162,11 +179,12 @@ final class RefreshSchedule {
         }
     }
 
-    private void noteEvent() {
+    private long noteEvent() {
         final long now = System.nanoTime();
         lastEventNs = now;
         burstStartNs.compareAndSet(0, now);
         wake();
+        return now;
     }
 
     // ================================================================ events (dbus-java threads)
@@ -272,6 +290,7 @@ final class RefreshSchedule {
 
     boolean hasWork(final long now, final long lastPassNs) {
         dueRetries(now);
+        dueSettle(now);
         return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty()
             || (periodicNs > 0 && now - lastPassNs >= periodicNs);
     }
@@ -287,9 +306,30 @@ final class RefreshSchedule {
         }
     }
 
-    /** Sleeps while there is no work: until the periodic refresh or a retry is due, or a second at most. */
+    /**
+     * The settle pass (D19): {@link #settleNs} after the last input, every application is read
+     * whole once more, events or not. An application answers input when it gets to it (later on
+     * a loaded machine than the pass input starts), and not all of its answer comes with events:
+     * a relayout moves objects without one (no bounds events are registered), a toolkit reports
+     * a moved window's new extents only once it processed the move. So the view is never behind
+     * the application once the input settled, whatever the events said in between.
+     */
+    private void dueSettle(final long now) {
+        final long input = lastInputNs;
+        if (settleNs > 0 && input != settledInputNs && now - input >= settleNs) {
+            settledInputNs = input; // input after the read above keeps its own settle pass due
+            fullDirty.set(true);
+            allDirty.set(true);
+        }
+    }
+
+    /** Sleeps while there is no work: until the periodic refresh, a retry or the settle pass is due, or a second at most. */
     void parkIdle(final long now, final long lastPassNs) {
         long until = periodicNs > 0 ? lastPassNs + periodicNs : now + TimeUnit.SECONDS.toNanos(1);
+        final long input = lastInputNs;
+        if (settleNs > 0 && input != settledInputNs && input + settleNs - until < 0) {
+            until = input + settleNs;
+        }
         for (final long due : retries.values()) {
             if (due - until < 0) {
                 until = due;

@@ -28,6 +28,8 @@ final class ReplyKind {
     static final int K_EARLY_PROPERTIES = 19;
     static final int K_EARLY_EXTENTS = 20;
     static final int K_EARLY_CHAR_COUNT = 21;
+    /** Extents of a top-level object of the last refresh (index: position in {@code KnownApp.nodes}): CHECK and TOUCH. */
+    static final int K_WINDOW_EXTENTS = 22;
 
     private ReplyKind() {
     }

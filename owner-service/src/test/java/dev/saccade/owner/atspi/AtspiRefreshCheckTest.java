@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Timeout;
  * changed, and the scene still follows what does change: a window moved by the window manager
  * (which AT-SPI sends no event for), text typed into an entry (its text events name the entry,
  * which alone is read again; the result is what a whole read finds), and a request after the
- * full-read budget. Proof from the applications: their own extents and what zenity holds.
+ * full-read budget; text typed into a window the window manager moved (the entry's events alone
+ * must not leave its window behind); and input, read whole again once it settled. Proof from the
+ * applications: their own extents and what zenity holds.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.ZENITY_ENTRY})
 class AtspiRefreshCheckTest {
@@ -28,8 +30,13 @@ class AtspiRefreshCheckTest {
 
     private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue<AccessibilitySnapshot> snapshots,
         final long fullRefreshMs) {
+        return start(desktop, snapshots, fullRefreshMs, AtspiSourceContext.INPUT_SETTLE_MS_DEFAULT);
+    }
+
+    private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue<AccessibilitySnapshot> snapshots,
+        final long fullRefreshMs, final long settleMs) {
         final AtspiSource source = new AtspiSource(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
-            .fullRefreshMs(fullRefreshMs), snapshots);
+            .fullRefreshMs(fullRefreshMs).inputSettleMs(settleMs), snapshots);
         source.start();
         return source;
     }
@@ -56,6 +63,32 @@ class AtspiRefreshCheckTest {
             }
         }
         throw new AssertionError("no top-level window of " + app + " in " + s);
+    }
+
+    /** The application's top-level object (a window or a dialog), or null if the snapshot has none yet. */
+    private static AccessibilityNode top(final AccessibilitySnapshot s, final AppHandle app) {
+        final AccessibleApplication a = s.application(app.accessibleBusName());
+        if (a != null) {
+            for (final AccessibilityNode n : a.nodes()) {
+                if (n.parentId() == 0 && n.width() > 0) {
+                    return n;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether the application's top-level object is at {@code x}. */
+    private static boolean topAt(final AccessibilitySnapshot s, final AppHandle app, final int x) {
+        final AccessibilityNode n = top(s, app);
+        return n != null && n.x() == x;
+    }
+
+    /** A whole read now finds {@code app} node for node as {@code s} has it. */
+    private static void assertWholeReadFinds(final AtspiSource source, final AppHandle app, final AccessibilitySnapshot s,
+        final String what) throws Exception {
+        assertEquals(source.requestFullRefresh().get(10, TimeUnit.SECONDS).application(app.accessibleBusName()).nodes(),
+            s.application(app.accessibleBusName()).nodes(), what);
     }
 
     /** Refresh requests until one passes in which no event came, so that it had nothing to re-read. */
@@ -148,8 +181,68 @@ class AtspiRefreshCheckTest {
             tools.run("xdotool", "type", "--delay", "5", "0123456789abcdefghij");
             final AccessibilitySnapshot typed = snapshots.awaitNewestFirst(
                 x -> AtspiSourceTest.fieldText(x, entry).equals("0123456789abcdefghij"), WAIT, "twenty characters typed fast");
-            assertEquals(source.requestFullRefresh().get(10, TimeUnit.SECONDS).application(entry.accessibleBusName()).nodes(),
-                typed.application(entry.accessibleBusName()).nodes(), "and again what a whole read finds");
+            assertWholeReadFinds(source, entry, typed, "and again what a whole read finds");
+        }
+    }
+    @Test
+    @Timeout(60)
+    void textTypedIntoAMovedWindowReadsItWhole(final TestDesktop desktop) throws Exception {
+        final DesktopTools tools = new DesktopTools(desktop);
+        final AppHandle entry = tools.app(DemoApp.ZENITY_ENTRY);
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
+        // No settle pass: what follows must come from the events' own pass.
+        try (AtspiSource source = start(desktop, snapshots, 60_000, 0)) {
+            AtspiSourceTest.refreshUntil(source, s -> complete(s, entry), "the zenity entry");
+            tools.run("xdotool", "windowactivate", "--sync", Long.toString(entry.windowId()));
+            final AccessibilitySnapshot quiet = quietRefresh(source);
+            final AccessibilityNode frame = top(quiet, entry);
+            final int[] window = tools.absoluteBounds(entry.windowId());
+            desktop.moveWindow(entry.windowId(), window[0] + 40, window[1] + 30);
+            Await.until(() -> tools.absoluteBounds(entry.windowId())[0] != window[0], WAIT, () -> "the window moved");
+            // (by 40 and 30 plus the frame openbox draws around it: zenity's dialog has no CSD)
+            final int[] moved = tools.absoluteBounds(entry.windowId());
+            final int dx = moved[0] - window[0];
+            final int dy = moved[1] - window[1];
+            final AtspiDiagnostics.App was = app(source, entry);
+            // Text events name the entry alone, which moved with its window: the pass that follows
+            // them must not publish the entry where it is and its window where it was (no request
+            // comes: the owner asks only after an X11 change, and the move was before).
+            tools.run("xdotool", "type", "--delay", "20", "mv");
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(
+                x -> AtspiSourceTest.fieldText(x, entry).endsWith("mv") && topAt(x, entry, frame.x() + dx),
+                WAIT, "the entry holding mv, its window " + dx + " px to the right");
+            assertEquals(frame.y() + dy, top(s, entry).y(), "and " + dy + " px down");
+            assertTrue(app(source, entry).fullReads() > was.fullReads(), "read whole: " + app(source, entry));
+            assertWholeReadFinds(source, entry, s, "what a whole read finds");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void inputIsFollowedByAWholeReadOnceItSettled(final TestDesktop desktop) throws Exception {
+        final DesktopTools tools = new DesktopTools(desktop);
+        final AppHandle demo = tools.app(DemoApp.GTK3_DEMO);
+        final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
+        final long settleMs = 5_000;
+        try (AtspiSource source = start(desktop, snapshots, 60_000, settleMs)) {
+            AtspiSourceTest.refreshUntil(source, s -> complete(s, demo), "gtk3-demo");
+            final AccessibilityNode frame = top(quietRefresh(source), demo);
+            final long reads = app(source, demo).fullReads();
+            final long inputNs = System.nanoTime();
+            source.markDirty(); // what the owner does after each input plan
+            Await.until(() -> app(source, demo).fullReads() > reads, WAIT, () -> "the input's own whole read");
+            final long afterInput = app(source, demo).fullReads();
+            // What the input did, late and without an event: the window moves (no AT-SPI event,
+            // and no refresh request either: the owner asks only for X11 changes it saw).
+            final int[] window = tools.absoluteBounds(demo.windowId());
+            desktop.moveWindow(demo.windowId(), window[0] + 40, window[1] + 30);
+            Await.until(() -> tools.absoluteBounds(demo.windowId())[0] == window[0] + 40, WAIT, () -> "the window moved");
+            final long movedAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - inputNs);
+            assertTrue(movedAfterMs < settleMs, "the move came within the settle time: " + movedAfterMs + " ms");
+            final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> topAt(x, demo, frame.x() + 40),
+                WAIT, "gtk3-demo's frame 40 px to the right, with no request");
+            assertEquals(frame.y() + 30, top(s, demo).y(), "and 30 px down");
+            assertTrue(app(source, demo).fullReads() > afterInput, "the settle pass read it whole: " + app(source, demo));
         }
     }
 }
