@@ -4,6 +4,7 @@ import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;
 import dev.saccade.ipc.link.HelperSide;
+import dev.saccade.ipc.link.LifelineWatcher;
 import dev.saccade.ipc.link.LinkPaths;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ResultCode;
@@ -277,15 +278,20 @@ public final class InputHelperMain {
             final PlanExecutor executor = new PlanExecutor(backend, ledger, side);
             side.beat(System.nanoTime());
             try (HelperLifeline line = HelperLifeline.connect(lifelinePath, nonce, ownerPid, Duration.ofSeconds(10))) {
-                line.watch((reason, atNs) -> {
+                final LifelineWatcher watcher = line.watch((reason, atNs) -> {
                     ownerGone = true;
                     LockSupport.unpark(mainThread);
                 }, () -> LockSupport.unpark(mainThread));
                 LOG.info("event=helper_attached pid={} owner={} display={}", ProcessHandle.current().pid(), ownerPid, display);
                 loop(side, backend, executor, ledger);
-                LOG.info("event=helper_detached reason={} owner={} plans={}", ownerGone ? "owner_gone"
+                // Released before anything else on the way out: the log line and closing the
+                // lifeline (which joins its watcher thread) come after the X server has the
+                // release (architecture.md §7, "lifeline end of file": at once).
+                backend.releaseAll();
+                final long releasedNs = System.nanoTime();
+                LOG.info("event=helper_detached reason={} owner={} plans={} lost_ns={} released_ns={}", ownerGone ? "owner_gone"
                     : announcementsEnded ? "supervisor_gone" : "sigterm",
-                    ownerPid, executor.plansExecuted());
+                    ownerPid, executor.plansExecuted(), watcher.firedAtNs(), releasedNs);
             } finally {
                 backend.releaseAll(); // every way out releases
                 backend.restoreKeymap(System.nanoTime(), true);
