@@ -70,10 +70,12 @@ class OwnerKillIT {
             assertTrue(released > 0, "the button is still held 5 s after the owner was killed");
             final double ms = (released - killedAt) / 1e6;
             // Where the time went, on the one clock of all processes (CLOCK_MONOTONIC): the kill
-            // until the helper's watcher read end-of-file, then until its release was synced.
+            // until the helper noticed (its alive lock, or its lifeline's end of file), then
+            // until its release was synced.
             final Matcher at = awaitLine(helperLog, DETACHED, killedAt + TimeUnit.SECONDS.toNanos(5));
-            final String split = String.format("kill -> lifeline EOF %.1f ms, EOF -> released %.1f ms",
-                (Long.parseLong(at.group(1)) - killedAt) / 1e6, (Long.parseLong(at.group(2)) - Long.parseLong(at.group(1))) / 1e6);
+            final String split = String.format("kill -> noticed by %s %.1f ms, noticed -> released %.1f ms", at.group(1),
+                (Long.parseLong(at.group(2)) - killedAt) / 1e6, (Long.parseLong(at.group(3)) - Long.parseLong(at.group(2))) / 1e6);
+            assertEquals("alive_lock_owner_died", at.group(1), "the owner's alive lock tells before its lifeline: " + split);
             System.out.printf("owner SIGKILL -> button released in %.1f ms (%s)%n", ms, split);
             Files.writeString(Path.of(System.getProperty("saccade.dist.dir")).resolveSibling("owner-kill-release-ms.txt"),
                 String.format("%.1f %s%n", ms, split), StandardCharsets.UTF_8);
@@ -82,7 +84,7 @@ class OwnerKillIT {
     }
 
     private static final Pattern DETACHED =
-        Pattern.compile("event=helper_detached reason=owner_gone .* lost_ns=(\\d+) released_ns=(\\d+)");
+        Pattern.compile("event=helper_detached reason=owner_gone .* by=(\\S+) lost_ns=(\\d+) released_ns=(\\d+)");
 
     private static Matcher awaitLine(final Path log, final Pattern line, final long deadlineNs) throws Exception {
         while (true) {
