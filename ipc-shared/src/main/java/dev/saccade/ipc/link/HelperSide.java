@@ -195,7 +195,7 @@ public final class HelperSide implements AutoCloseable {
      * once on the waiting thread with {@link OwnerAliveLock#OWNER_DIED} as soon as the owner's
      * holding thread has died (before its lifeline's end of file comes), or with
      * {@link OwnerAliveLock#OWNER_CLOSED} when it closed its side. The wait ends with
-     * {@link #close()}.
+     * {@link #close()}, which then leaves the unmap to the waiting thread (within a second).
      *
      * @return whether the owner holds such a lock and the wait began (else the lifeline alone
      *     tells that the owner is gone).
@@ -258,10 +258,21 @@ public final class HelperSide implements AutoCloseable {
         }
         closed = true;
         if (aliveWatch != null) {
-            aliveWatch.close(); // its thread may touch the mutex in the mapping until it ends
+            // its thread may touch the mutex in the mapping until its wait ends: unmapped then
+            aliveWatch.closeThen(this::unmapAfterWait);
+            return;
         }
         mapping.close();
         LOG.info("event=link-close side=helper path={}", mapping.path());
+    }
+
+    private void unmapAfterWait() {
+        try {
+            mapping.close();
+            LOG.info("event=link-close side=helper path={}", mapping.path());
+        } catch (final IOException e) {
+            LOG.warn("event=link-close-failed side=helper path={} error={}", mapping.path(), e.toString());
+        }
     }
 
     private void onRecord(final int type, final BytesStore<?, ?> s, final long offset, final int length) {

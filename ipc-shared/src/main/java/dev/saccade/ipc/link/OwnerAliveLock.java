@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * mutex itself when the owner closes its side.
  *
  * <p>Both threads sleep in the kernel: no poll while the owner lives, except the helper's wait,
- * which times out once a second so that {@link #close()} on the helper's side ends it before the
- * mapping goes away (the waiter touches the mutex when it wakes). Linux with glibc only
+ * which times out once a second to see whether it was closed; the helper's mapping stays until
+ * that thread has let go of the mutex ({@link #closeThen}). Linux with glibc only
  * ({@link RobustMutex}); elsewhere, or for an owner without the lock, the lifeline alone tells.
  */
 public final class OwnerAliveLock implements AutoCloseable {
@@ -39,6 +39,9 @@ public final class OwnerAliveLock implements AutoCloseable {
     private volatile boolean closing;
     private volatile int result = -1;
     private boolean closed;
+    /** Helper side: whether the wait has ended, and what is to run once it has; guarded by this. */
+    private boolean waitEnded;
+    private Runnable afterWait;
 
     private OwnerAliveLock(final long address) {
         this.address = address;
@@ -108,6 +111,22 @@ public final class OwnerAliveLock implements AutoCloseable {
     }
 
     private void waitForOwner(final LifelineListener listener) {
+        try {
+            waitAndTell(listener);
+        } finally {
+            final Runnable then;
+            synchronized (this) {
+                waitEnded = true;
+                then = afterWait;
+                afterWait = null;
+            }
+            if (then != null) {
+                then.run();
+            }
+        }
+    }
+
+    private void waitAndTell(final LifelineListener listener) {
         final Memory timespec = new Memory(2 * Long.BYTES);
         int rc;
         do {
@@ -137,9 +156,29 @@ public final class OwnerAliveLock implements AutoCloseable {
     }
 
     /**
-     * Owner side: unlocks (the helper sees {@link #OWNER_CLOSED}). Helper side: ends the wait
-     * within a second, without calling the listener. Either way the thread has finished with the
-     * mutex when this returns, so the mapping may be unmapped next.
+     * Helper side: ends the wait without calling the listener, and runs {@code then} (the unmap)
+     * once the waiting thread has let go of the mutex: now, if its wait has already ended, else on
+     * that thread within a second. So closing never waits: a supervisor's helper that closed its
+     * lifeline has 100 ms to exit before its owner kills it (InputHelperLauncher.reopenExternal).
+     */
+    void closeThen(final Runnable then) {
+        closed = true;
+        closing = true;
+        final boolean now;
+        synchronized (this) {
+            now = waitEnded;
+            if (!now) {
+                afterWait = then;
+            }
+        }
+        if (now) {
+            then.run();
+        }
+    }
+
+    /**
+     * Owner side: unlocks (the helper sees {@link #OWNER_CLOSED}) and waits for the holding
+     * thread, which is parked and leaves at once, so the mapping may be unmapped next.
      */
     @Override
     public void close() {

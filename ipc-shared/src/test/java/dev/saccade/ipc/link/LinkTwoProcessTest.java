@@ -379,10 +379,11 @@ class LinkTwoProcessTest {
             final HelperSide side = HelperSide.open(file, nonceOf(owner), owner.pid());
             assertTrue(side.watchOwnerAlive((why, atNs) -> calls.incrementAndGet()));
             owner.awaitLine("OWNER_OK", WAIT);
-            side.close(); // returns once the waiting thread has let go of the mapping
-            assertFalse(Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(t -> t.getName().equals("saccade-link-alive-watch")), "the waiting thread ended");
-            owner.kill();
+            side.close(); // returns at once: the waiting thread unmaps once its wait has ended
+            owner.kill(); // hands the lock over: still no word, the watch was closed
+            Await.until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().equals("saccade-link-alive-watch")), WAIT, LinkChild.POLL,
+                () -> "the waiting thread's end");
             assertEquals(0, calls.get(), "no callback after close");
         }
     }
