@@ -1,14 +1,23 @@
 package dev.saccade.cli;
 
 import java.io.OutputStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IFactory;
 
 /**
- * Creates the commands, mixins and converters of {@code saccade}: picocli's default factory,
- * except that every {@link OutputOptions} writes to the given standard output. Tests run the real
- * command line with a stream of their own, so they see the exact bytes a command writes.
+ * Creates the commands, mixins and converters of {@code saccade}: every {@link OutputOptions}
+ * writes to the given standard output (tests run the real command line with a stream of their
+ * own, so they see the exact bytes a command writes), every other class of ours is made by its
+ * no-argument constructor.
+ *
+ * <p>Not through picocli's default factory, which calls a package-private class's constructor
+ * first without access: each of the ~30 converters, candidates and mixins of a command cost two
+ * {@code IllegalAccessException}s, stack traces filled in by the interpreter, before it was made
+ * (issue 16: a one-shot run within 250 ms). What it is still needed for, a collection or map type
+ * of an option, goes to it.
  */
 final class CommandFactory implements IFactory {
     private final OutputStream stdout;
@@ -22,6 +31,11 @@ final class CommandFactory implements IFactory {
         if (type == OutputOptions.class) {
             return type.cast(new OutputOptions(stdout));
         }
-        return CommandLine.defaultFactory().create(type);
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+            return CommandLine.defaultFactory().create(type); // List, Set, Map...: picocli's choice of class
+        }
+        final Constructor<K> constructor = type.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        return constructor.newInstance();
     }
 }

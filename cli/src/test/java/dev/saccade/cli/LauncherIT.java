@@ -48,6 +48,8 @@ class LauncherIT {
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** One-shot commands: the first JIT tier only (issue 16). */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    /** ...and compiled only after ten times the usual calls (issue 16). */
+    private static final String LATE_COMPILES = "-XX:CompileThresholdScaling=10";
     private static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     private static final int CANNOT_START = 127;
     private static final long PROCESS_TIMEOUT_S = 30;
@@ -167,7 +169,7 @@ class LauncherIT {
             final List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
             command.addAll(daemon);
             final List<String> arguments = argumentsOf(run(env, command.toArray(new String[0])));
-            assertFalse(arguments.contains(C1_ONLY), daemon + ": " + arguments);
+            assertFalse(arguments.contains(C1_ONLY) || arguments.contains(LATE_COMPILES), daemon + ": " + arguments);
         }
         for (final List<String> oneShot : List.of(List.of("supervisor", "status"), List.of("query", "--role", "window"),
             List.of("mcp"), List.of("owner"))) {
@@ -188,7 +190,7 @@ class LauncherIT {
 
     /** The flags of a one-shot command on Java {@code javaVersion}: C1 only, and the archive if one was dumped by it. */
     private static List<String> oneShotFlags(final String javaVersion) throws IOException {
-        final List<String> flags = new ArrayList<>(List.of(C1_ONLY));
+        final List<String> flags = new ArrayList<>(List.of(C1_ONLY, LATE_COMPILES));
         final Path archive = DIST.toRealPath().resolve("lib/saccade-" + javaVersion + ".jsa");
         if (Files.isReadable(archive)) {
             flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off"));
@@ -229,7 +231,7 @@ class LauncherIT {
         assertEquals(0, result.exitCode, result::describe);
         final List<String> arguments = argumentsOf(result);
         assertEquals(BASE_FLAGS, arguments.subList(0, BASE_FLAGS.size()));
-        final List<String> expected = new ArrayList<>(List.of(C1_ONLY));
+        final List<String> expected = new ArrayList<>(List.of(C1_ONLY, LATE_COMPILES));
         expected.addAll(nativeLibraryFlags()); // the extracted library needs no version
         expected.add("-cp");
         assertEquals(expected, arguments.subList(BASE_FLAGS.size(), BASE_FLAGS.size() + expected.size()),

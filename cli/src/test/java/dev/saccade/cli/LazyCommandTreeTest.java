@@ -41,6 +41,15 @@ class LazyCommandTreeTest {
     }
 
     @Test
+    void everyCommandIsNamedAfterItsClassAsTheLookupAssumes() {
+        for (final Class<?> command : SaccadeCommand.COMMANDS) {
+            if (command != CommandLine.HelpCommand.class) {
+                assertEquals(command.getAnnotation(CommandLine.Command.class).name(), Main.nameOf(command), command.getName());
+            }
+        }
+    }
+
+    @Test
     void itHelpsParsesAndFailsLikeTheWholeTree() {
         for (final String[] args : new String[][] {{"query", "--help"}, {"act", "click", "--help"},
             {"supervisor", "upgrade", "--help"}, {"query", "--bogus"}, {"observe", "--scope", "nowhere"}, {"--version"}}) {

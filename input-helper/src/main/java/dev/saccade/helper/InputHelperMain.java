@@ -4,7 +4,9 @@ import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;
 import dev.saccade.ipc.link.HelperSide;
+import dev.saccade.ipc.link.LifelineWatcher;
 import dev.saccade.ipc.link.LinkPaths;
+import dev.saccade.ipc.link.OwnerAliveLock;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ResultCode;
 import java.io.BufferedReader;
@@ -66,6 +68,9 @@ public final class InputHelperMain {
     private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
 
     private volatile boolean ownerGone;
+    /** When the first of the lifeline and the alive lock said the owner is gone, and how; 0 before. */
+    private volatile long ownerGoneNs;
+    private volatile int ownerGoneBy;
     private volatile boolean userInput;
     private volatile boolean stopping;
     private volatile Thread mainThread;
@@ -277,19 +282,45 @@ public final class InputHelperMain {
             final PlanExecutor executor = new PlanExecutor(backend, ledger, side);
             side.beat(System.nanoTime());
             try (HelperLifeline line = HelperLifeline.connect(lifelinePath, nonce, ownerPid, Duration.ofSeconds(10))) {
-                line.watch((reason, atNs) -> {
-                    ownerGone = true;
-                    LockSupport.unpark(mainThread);
-                }, () -> LockSupport.unpark(mainThread));
+                ownerGoneNs = 0;
+                ownerGoneBy = 0;
+                line.watch(this::onOwnerGone, () -> LockSupport.unpark(mainThread));
+                // The owner's alive lock tells first: as its thread dies, not once its whole
+                // process is torn down and its lifeline closes (OwnerAliveLock).
+                side.watchOwnerAlive(this::onOwnerGone);
                 LOG.info("event=helper_attached pid={} owner={} display={}", ProcessHandle.current().pid(), ownerPid, display);
                 loop(side, backend, executor, ledger);
-                LOG.info("event=helper_detached reason={} owner={} plans={}", ownerGone ? "owner_gone"
-                    : announcementsEnded ? "supervisor_gone" : "sigterm",
-                    ownerPid, executor.plansExecuted());
+                // Released before anything else on the way out: the log line and closing the
+                // lifeline (which joins its watcher thread) come after the X server has the
+                // release (architecture.md §7, "lifeline end of file": at once).
+                backend.releaseAll();
+                final long releasedNs = System.nanoTime();
+                LOG.info("event=helper_detached reason={} owner={} plans={} by={} lost_ns={} released_ns={}",
+                    ownerGone ? "owner_gone" : announcementsEnded ? "supervisor_gone" : "sigterm",
+                    ownerPid, executor.plansExecuted(), goneBy(ownerGoneBy), ownerGoneNs, releasedNs);
             } finally {
                 backend.releaseAll(); // every way out releases
                 backend.restoreKeymap(System.nanoTime(), true);
             }
+        }
+    }
+
+    /** The lifeline's watcher or the alive lock's waiter, whichever sees the owner go first. */
+    private synchronized void onOwnerGone(final int reason, final long atNs) {
+        if (!ownerGone) {
+            ownerGoneNs = atNs;
+            ownerGoneBy = reason;
+            ownerGone = true;
+        }
+        LockSupport.unpark(mainThread);
+    }
+
+    private static String goneBy(final int reason) {
+        switch (reason) {
+            case OwnerAliveLock.OWNER_DIED: return "alive_lock_owner_died";
+            case OwnerAliveLock.OWNER_CLOSED: return "alive_lock_owner_closed";
+            case 0: return "none";
+            default: return "lifeline_" + LifelineWatcher.reasonName(reason);
         }
     }
 

@@ -53,6 +53,7 @@ public final class HelperSide implements AutoCloseable {
     private final RecordHandler dispatcher = this::onRecord;
     private PlanHandler handler;
     private long invalidPlans;
+    private OwnerAliveLock aliveWatch;
     private boolean closed;
 
     private HelperSide(final LinkMapping mapping, final int planCapacity, final int completionCapacity,
@@ -189,6 +190,24 @@ public final class HelperSide implements AutoCloseable {
     }
 
     /** The owner pid recorded in the control block (checked against the expected one at open). */
+    /**
+     * Starts waiting for the owner's alive lock ({@link OwnerAliveLock}): {@code listener} runs
+     * once on the waiting thread with {@link OwnerAliveLock#OWNER_DIED} as soon as the owner's
+     * holding thread has died (before its lifeline's end of file comes), or with
+     * {@link OwnerAliveLock#OWNER_CLOSED} when it closed its side. The wait ends with
+     * {@link #close()}, which then leaves the unmap to the waiting thread (within a second).
+     *
+     * @return whether the owner holds such a lock and the wait began (else the lifeline alone
+     *     tells that the owner is gone).
+     */
+    public boolean watchOwnerAlive(final LifelineListener listener) {
+        if (aliveWatch != null || closed) {
+            throw new IllegalStateException(closed ? "closed" : "already watched");
+        }
+        aliveWatch = OwnerAliveLock.watch(mapping, listener);
+        return aliveWatch != null;
+    }
+
     public long ownerPid() {
         return ownerPid;
     }
@@ -238,8 +257,22 @@ public final class HelperSide implements AutoCloseable {
             return;
         }
         closed = true;
+        if (aliveWatch != null) {
+            // its thread may touch the mutex in the mapping until its wait ends: unmapped then
+            aliveWatch.closeThen(this::unmapAfterWait);
+            return;
+        }
         mapping.close();
         LOG.info("event=link-close side=helper path={}", mapping.path());
+    }
+
+    private void unmapAfterWait() {
+        try {
+            mapping.close();
+            LOG.info("event=link-close side=helper path={}", mapping.path());
+        } catch (final IOException e) {
+            LOG.warn("event=link-close-failed side=helper path={} error={}", mapping.path(), e.toString());
+        }
     }
 
     private void onRecord(final int type, final BytesStore<?, ?> s, final long offset, final int length) {

@@ -66,6 +66,18 @@ public final class LinkFileDescriptor {
      * links of helpers that never park long (older ones): their owners never ring.
      */
     public static final int HELPER_PARKED_OFFSET = LEDGER_OFFSET + LEDGER_LENGTH;
+    /**
+     * The owner's alive lock ({@link OwnerAliveLock}): a robust, process-shared pthread mutex
+     * (40 bytes on glibc) that one owner thread holds for the link's life.
+     */
+    public static final int ALIVE_LOCK_OFFSET = HELPER_PARKED_OFFSET + CACHE_LINE_PAIR;
+    public static final int ALIVE_LOCK_LENGTH = 64;
+    /**
+     * 1 once the owner thread holds {@link #ALIVE_LOCK_OFFSET}, written after the lock: a helper
+     * that finds 0 (an owner without the lock) watches only the lifeline, since a zeroed mutex is
+     * an unlocked one and taking it would say nothing about the owner.
+     */
+    public static final int ALIVE_LOCK_HELD_OFFSET = ALIVE_LOCK_OFFSET + ALIVE_LOCK_LENGTH;
     public static final int CONTROL_BLOCK_LENGTH = 4_096;
     public static final int PLAN_RING_OFFSET = CONTROL_BLOCK_LENGTH;
 
@@ -77,7 +89,7 @@ public final class LinkFileDescriptor {
     public static final int PAGE_SIZE = 4_096;
 
     static {
-        if (HELPER_PARKED_OFFSET + CACHE_LINE_PAIR > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
+        if (ALIVE_LOCK_HELD_OFFSET + CACHE_LINE_PAIR > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
             throw new ExceptionInInitializerError("control block fields overlap");
         }
     }

@@ -49,6 +49,11 @@ final class LinkMapping implements AutoCloseable {
     private final long inode;
     private boolean closed;
 
+    /** The mapping's first byte, for native calls on a structure inside it ({@link OwnerAliveLock}). */
+    long address() {
+        return address;
+    }
+
     private LinkMapping(final Path path, final FileChannel channel, final long address, final long length,
         final long device, final long inode) {
         this.path = path;

@@ -49,6 +49,8 @@ public final class OwnerSide implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OwnerSide.class);
 
     private final LinkMapping mapping;
+    /** Held from creation to {@link #close()}; null where the platform has no robust mutex. */
+    private final OwnerAliveLock aliveLock;
     private final BytesStore<?, ?> store;
     private final OneToOneByteRing plans;
     private final OneToOneByteRing completions;
@@ -61,9 +63,10 @@ public final class OwnerSide implements AutoCloseable {
     private long invalidCompletions;
     private boolean closed;
 
-    private OwnerSide(final LinkMapping mapping, final int planCapacity, final int completionCapacity,
-        final byte[] nonce, final long ownerPid) {
+    private OwnerSide(final LinkMapping mapping, final OwnerAliveLock aliveLock, final int planCapacity,
+        final int completionCapacity, final byte[] nonce, final long ownerPid) {
         this.mapping = mapping;
+        this.aliveLock = aliveLock;
         this.store = mapping.store();
         this.plans = new OneToOneByteRing(store, PLAN_RING_OFFSET, planCapacity);
         this.completions = new OneToOneByteRing(store, LinkFileDescriptor.completionRingOffset(planCapacity),
@@ -112,8 +115,10 @@ public final class OwnerSide implements AutoCloseable {
             s.writeLong(FILE_LENGTH_OFFSET, length);
             s.writeLong(CREATED_NS_OFFSET, nowNs);
             s.writeLong(OWNER_HEARTBEAT_NS_OFFSET, nowNs);
+            // Held before the layout is published, so every helper that can attach finds it held.
+            final OwnerAliveLock aliveLock = OwnerAliveLock.hold(mapping);
             s.writeOrderedInt(LAYOUT_VERSION_OFFSET, LinkFileDescriptor.LAYOUT_VERSION);
-            final OwnerSide owner = new OwnerSide(mapping, planRingCapacity, completionRingCapacity, nonce, pid);
+            final OwnerSide owner = new OwnerSide(mapping, aliveLock, planRingCapacity, completionRingCapacity, nonce, pid);
             LOG.info("event=link-create path={} bytes={} planRing={} completionRing={} pid={}",
                 file, length, planRingCapacity, completionRingCapacity, pid);
             return owner;
@@ -246,6 +251,9 @@ public final class OwnerSide implements AutoCloseable {
             return;
         }
         closed = true;
+        if (aliveLock != null) {
+            aliveLock.close(); // before the unmap: its thread unlocks the mutex inside the mapping
+        }
         IOException failure = null;
         try {
             mapping.close();

@@ -313,4 +313,78 @@ class LinkTwoProcessTest {
             }
         }
     }
+
+    /** A child owner sending no plans, this JVM its helper; and the child's nonce. */
+    private LinkChild idleOwnerChild() throws IOException {
+        final LinkChild owner = keep(LinkChild.start(LinkOwnerMain.class, Map.of(), file.toString(), socket.toString(),
+            Long.toString(ProcessHandle.current().pid()), "0"));
+        owner.awaitLine("READY", WAIT);
+        return owner;
+    }
+
+    private static byte[] nonceOf(final LinkChild owner) {
+        return SessionNonce.fromHex(LinkChild.field(owner.awaitLine("READY", WAIT), "nonce"));
+    }
+
+    @Test
+    @Timeout(120)
+    void killingTheOwnerHandsItsAliveLockToTheWaitingHelperAsOwnerDied() throws Exception {
+        final LinkChild owner = idleOwnerChild();
+        final AtomicInteger reason = new AtomicInteger();
+        final AtomicLong aliveAtNs = new AtomicLong();
+        final AtomicLong eofAtNs = new AtomicLong();
+        try (HelperSide side = HelperSide.open(file, nonceOf(owner), owner.pid());
+             HelperLifeline lifeline = HelperLifeline.connect(socket, nonceOf(owner), side.ownerPid(), WAIT)) {
+            lifeline.watch((why, atNs) -> eofAtNs.set(atNs));
+            assertTrue(side.watchOwnerAlive((why, atNs) -> {
+                reason.set(why);
+                aliveAtNs.set(atNs);
+            }), "the owner holds its alive lock");
+            owner.awaitLine("OWNER_OK", WAIT);
+            assertEquals(0, aliveAtNs.get(), "no word while the owner lives");
+
+            final long killedAtNs = System.nanoTime();
+            owner.process().destroyForcibly(); // SIGKILL: nothing of the owner's runs
+            Await.until(() -> aliveAtNs.get() != 0 && eofAtNs.get() != 0, Duration.ofSeconds(5), LinkChild.POLL,
+                () -> "the alive lock and the lifeline");
+            assertEquals(OwnerAliveLock.OWNER_DIED, reason.get());
+            System.out.println(String.format(Locale.ROOT, "link: kill -9 of the owner -> alive lock %.2f ms, "
+                + "lifeline EOF %.2f ms", (aliveAtNs.get() - killedAtNs) / 1e6, (eofAtNs.get() - killedAtNs) / 1e6));
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void anOwnerThatClosesItsSideHandsItsAliveLockOverUnlocked() throws Exception {
+        final LinkChild owner = idleOwnerChild();
+        final AtomicInteger reason = new AtomicInteger();
+        try (HelperSide side = HelperSide.open(file, nonceOf(owner), owner.pid());
+             HelperLifeline lifeline = HelperLifeline.connect(socket, nonceOf(owner), side.ownerPid(), WAIT)) {
+            lifeline.watch((why, atNs) -> { });
+            assertTrue(side.watchOwnerAlive((why, atNs) -> reason.set(why)));
+            owner.awaitLine("OWNER_OK", WAIT);
+            owner.closeStdin(); // LinkOwnerMain closes its side, then exits
+            Await.until(() -> reason.get() != 0, Duration.ofSeconds(10), LinkChild.POLL, () -> "the alive lock");
+            assertEquals(OwnerAliveLock.OWNER_CLOSED, reason.get());
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aHelperThatClosesFirstEndsItsAliveLockWaitWithoutCallingBack() throws Exception {
+        final LinkChild owner = idleOwnerChild();
+        final AtomicInteger calls = new AtomicInteger();
+        try (HelperLifeline lifeline = HelperLifeline.connect(socket, nonceOf(owner), owner.pid(), WAIT)) {
+            lifeline.watch((why, atNs) -> { });
+            final HelperSide side = HelperSide.open(file, nonceOf(owner), owner.pid());
+            assertTrue(side.watchOwnerAlive((why, atNs) -> calls.incrementAndGet()));
+            owner.awaitLine("OWNER_OK", WAIT);
+            side.close(); // returns at once: the waiting thread unmaps once its wait has ended
+            owner.kill(); // hands the lock over: still no word, the watch was closed
+            Await.until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().equals("saccade-link-alive-watch")), WAIT, LinkChild.POLL,
+                () -> "the waiting thread's end");
+            assertEquals(0, calls.get(), "no callback after close");
+        }
+    }
 }

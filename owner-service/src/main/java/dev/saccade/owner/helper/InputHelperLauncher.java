@@ -389,9 +389,11 @@ public final class InputHelperLauncher implements AutoCloseable {
 
     /** After the supervisor's helper was lost: a fresh link (ledger seeded) for the next one. */
     private Incarnation reopenExternal(final Incarnation lost, final HeldInputLedger ledger) {
-        // its lifeline broke, yet it may live (hung): it must not write on; one that is exiting gets a moment
+        // its lifeline broke, yet it may live (hung): it must not write on; one that is exiting gets
+        // the grace our own helpers get (100 ms killed a supervisor's helper still exiting after
+        // "helper_stop" on a loaded machine: exit 137, SupervisedHelperIT)
         ProcessHandle.of(lost.lifeline.helperPid()).ifPresent(h -> {
-            if (h.onExit().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join() == null) {
+            if (h.onExit().completeOnTimeout(null, STOPPING_GRACE_MS, TimeUnit.MILLISECONDS).join() == null) {
                 h.destroyForcibly();
             }
         });
