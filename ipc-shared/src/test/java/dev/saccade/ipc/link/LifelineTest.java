@@ -123,10 +123,16 @@ class LifelineTest {
             for (int pass = 0; pass < 3; pass++) { // warm-up: JIT
                 assertEquals(0, countGone(owner, 100_000));
             }
-            final long before = threads.getCurrentThreadAllocatedBytes();
-            final int gone = countGone(owner, 100_000);
-            final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-            assertEquals(0, gone, "gone while alive");
+            // the fewest bytes of three passes: a one-off allocation of the JVM's own (1,192 bytes
+            // once in a fresh-clone CI) is not the poll's, while any per-poll allocation shows in
+            // every pass (16 bytes a poll would be 1.6 MB)
+            long allocated = Long.MAX_VALUE;
+            for (int pass = 0; pass < 3 && allocated != 0; pass++) {
+                final long before = threads.getCurrentThreadAllocatedBytes();
+                final int gone = countGone(owner, 100_000);
+                allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
+                assertEquals(0, gone, "gone while alive");
+            }
             System.out.printf("lifeline: pollHelperGone allocated %d bytes in 100,000 polls%n", allocated);
             assertEquals(0, allocated);
             helper.close();
