@@ -150,6 +150,9 @@ final class DesktopOwner implements AutoCloseable {
     }
 
     private static void delete(final Path directory) throws Exception {
+        if (Files.notExists(directory)) {
+            return; // a failed start's close() deleted it: its failure, not this, is the news
+        }
         try (var files = Files.walk(directory)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }

@@ -162,6 +162,13 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
             final long sequence = adoptedLedger.wrap(o.link.ledgerStore(), o.link.ledgerOffset()).physicalSequence();
             state.buttons(0).modifiers(0).activeLeaseId(0).flags(0).userModifiers(0)
                 .physicalSequence(Math.max(sequence, state.physicalSequence() + 1));
+            // The new link's owner heartbeat is still its creation time, seconds old once its
+            // helper has started; the next beat is due up to BEAT_INTERVAL_NS after the last one
+            // on the old link. Adopted by a batch's first check, the HOLD sent next would find its
+            // helper holding with the owner "silent" for seconds, and it would release at once
+            // (docs/architecture.md, "Release paths of held input"). So beat the new link now.
+            lastBeatNs = System.nanoTime();
+            o.link.beat(lastBeatNs);
         }
         return current;
     }

@@ -20,14 +20,7 @@ import org.junit.jupiter.api.Test;
 class ShmInputExecutorTest {
     @Test
     void theOwnerThreadAdoptsAReplacementLinkAndForgetsWhatTheLostHelperHeld() throws Exception {
-        final Path dir = Files.createTempDirectory("saccade-exec",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        final byte[] nonce1 = SessionNonce.generate();
-        final byte[] nonce2 = SessionNonce.generate();
-        try (OwnerSide first = OwnerSide.create(dir.resolve("link1"), 1 << 16, 1 << 16, nonce1);
-             OwnerLifeline line1 = OwnerLifeline.bind(dir.resolve("l1.sock"), nonce1);
-             OwnerSide second = OwnerSide.create(dir.resolve("link2"), 1 << 16, 1 << 16, nonce2);
-             OwnerLifeline line2 = OwnerLifeline.bind(dir.resolve("l2.sock"), nonce2)) {
+        withTwoLinks((first, line1, second, line2) -> {
             final ShmInputExecutor executor = new ShmInputExecutor(first, line1);
             assertFalse(executor.attached());
             assertFalse(executor.available(), "no helper attached yet");
@@ -62,6 +55,53 @@ class ShmInputExecutorTest {
             assertTrue(executor.available(), "handed over after its handshake and beating: available");
             assertEquals(dev.saccade.owner.action.InputExecutor.LOST, executor.poll(inFlight),
                 "a plan sent to the lost helper never completes: the batch answers EXECUTOR_LOST");
+        });
+    }
+
+    /**
+     * A replacement's link carries its creation time as the owner's heartbeat, seconds old once
+     * the new helper has started. Adopted by a call that is not the heartbeat (a batch's first
+     * check), it must get a fresh beat at once: otherwise the HOLD sent on it next finds the
+     * helper holding with the owner silent for seconds, and the helper releases it (OwnerKillIT,
+     * HelperKillDesktopTest: "HOLD OK, the X server shows the button up").
+     */
+    @Test
+    void aReplacementLinkIsBeatenTheMomentTheOwnerThreadAdoptsIt() throws Exception {
+        withTwoLinks((first, line1, second, line2) -> {
+            final ShmInputExecutor executor = new ShmInputExecutor(first, line1);
+            executor.attach();
+            executor.heartbeat(System.nanoTime()); // beaten on the first link: the next beat is not due yet
+            final long created = ownerBeat(second);
+            executor.attach(second, line2);
+            final long adoptedAfter = System.nanoTime();
+            assertTrue(adoptedAfter - created > 0);
+            executor.available(); // the owner thread's next call adopts the replacement's link
+            assertEquals(2, executor.adoptedIncarnation());
+            assertTrue(ownerBeat(second) - adoptedAfter >= 0,
+                "the owner's heartbeat on the adopted link is its creation time, " + (adoptedAfter - ownerBeat(second))
+                    + " ns before the adoption");
+        });
+    }
+
+    private static long ownerBeat(final OwnerSide link) {
+        return link.ledgerStore().readVolatileLong(dev.saccade.ipc.link.LinkFileDescriptor.OWNER_HEARTBEAT_NS_OFFSET);
+    }
+
+    /** A first helper's link and lifeline, and a replacement's. */
+    private interface TwoLinks {
+        void run(OwnerSide first, OwnerLifeline line1, OwnerSide second, OwnerLifeline line2) throws Exception;
+    }
+
+    private static void withTwoLinks(final TwoLinks body) throws Exception {
+        final Path dir = Files.createTempDirectory("saccade-exec",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        final byte[] nonce1 = SessionNonce.generate();
+        final byte[] nonce2 = SessionNonce.generate();
+        try (OwnerSide first = OwnerSide.create(dir.resolve("link1"), 1 << 16, 1 << 16, nonce1);
+             OwnerLifeline line1 = OwnerLifeline.bind(dir.resolve("l1.sock"), nonce1);
+             OwnerSide second = OwnerSide.create(dir.resolve("link2"), 1 << 16, 1 << 16, nonce2);
+             OwnerLifeline line2 = OwnerLifeline.bind(dir.resolve("l2.sock"), nonce2)) {
+            body.run(first, line1, second, line2);
         } finally {
             try (var files = Files.walk(dir)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
