@@ -330,12 +330,15 @@ public final class InputHelperMain {
         long parkNs = 1_000;
         long longParks = 0;
         boolean ownerLapsed = false;
+        long lastPlanNs = 0;
         while (!ownerGone && !stopping) {
             final long now = System.nanoTime();
             side.beat(now);
             // A stopped or hung owner keeps its lifeline open: its silence must release too. It
             // matters only while something is held, and an idle owner beats slowly (once a second).
-            final long ownerBeat = side.ownerHeartbeatNs();
+            // A plan it wrote counts as a beat: a HOLD just taken from the ring proves the owner
+            // was alive then, whatever the heartbeat word says (a fresh link's is its creation time).
+            final long ownerBeat = Math.max(side.ownerHeartbeatNs(), lastPlanNs);
             final boolean holding = !ledger.isEmpty() || ledger.activeLeaseId() != 0;
             if (holding && ownerBeat != 0 && now - ownerBeat > OWNER_SILENCE_NS) {
                 if (!ownerLapsed) {
@@ -354,6 +357,7 @@ public final class InputHelperMain {
                 LOG.warn("event=helper_lease_expired max_ms={}", LEASE_MAX_NS / 1_000_000);
             }
             if (side.pollPlans(executor, 1) > 0) {
+                lastPlanNs = now; // the owner wrote it no earlier than this: the safer mark
                 lastWorkNs = System.nanoTime();
                 parkNs = 1_000;
                 continue;
