@@ -113,8 +113,7 @@ class AgentTaskSuiteIT {
             if (node != null) {
                 node.destroyForcibly();
             }
-            owner.destroyForcibly();
-            owner.waitFor(10, TimeUnit.SECONDS);
+            KilledOwners.reclaim(runtime, owner);
             final String table = table(rows);
             System.out.println(table);
             Files.writeString(Path.of("target/agent-tasks.md"), table);

@@ -84,8 +84,7 @@ final class McpSdkEndToEnd {
             if (node != null) {
                 node.destroyForcibly();
             }
-            owner.destroyForcibly();
-            owner.waitFor(10, TimeUnit.SECONDS);
+            KilledOwners.reclaim(runtime, owner);
             try (var files = Files.walk(runtime)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }

@@ -148,10 +148,10 @@ class OwnerKillIT {
                 assertTrue(Files.readString(helperLog).contains("reason=owner_gone"), Files.readString(helperLog));
             }
         } finally {
-            owner.destroyForcibly();
             if (helperPid > 0) {
                 ProcessHandle.of(helperPid).ifPresent(ProcessHandle::destroyForcibly);
             }
+            KilledOwners.reclaim(runtime, owner);
             try (var files = Files.walk(runtime)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }

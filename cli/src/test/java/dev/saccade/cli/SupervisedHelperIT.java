@@ -125,9 +125,7 @@ class SupervisedHelperIT {
                 + Files.readString(runtime.resolve("owner-b.log")));
             awaitLog(runtime.resolve("helper-2.log"), "event=helper_stop", "reason=supervisor_gone");
         } finally {
-            for (final Process p : started) {
-                p.destroyForcibly();
-            }
+            KilledOwners.reclaim(runtime, started.toArray(new Process[0]));
             try (var files = Files.walk(runtime)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
