@@ -178,8 +178,10 @@ final class SupervisedSession implements AutoCloseable {
     }
 
     String tail() {
-        final int n = lines.size();
-        return lines.subList(Math.max(0, n - 30), n).toString();
+        // a snapshot first: a view of the live list throws ConcurrentModificationException once
+        // the supervisor writes another line (it did, in a fresh-clone CI)
+        final List<Line> copy = List.copyOf(lines);
+        return copy.subList(Math.max(0, copy.size() - 30), copy.size()).toString();
     }
 
     String ownerLog() throws IOException {

@@ -139,7 +139,7 @@ class SupervisorIT {
                 final long beginNs = System.nanoTime();
                 final String reply = s.request(ControlRequest.upgrade(i % 2 == 0 ? other : SupervisedSession.DIST));
                 upgradeMs.add((System.nanoTime() - beginNs) / 1e6);
-                assertTrue(reply.startsWith("{\"ok\":true"), reply + " " + s.tail() + s.ownerLog());
+                assertTrue(reply.startsWith("{\"ok\":true"), () -> reply + " " + s.tail() + ownerLogOf(s));
                 assertTrue(SupervisedSession.generationOf(reply) > seenBefore,
                     "upgrade " + i + ": new owner's generation " + reply + " not above " + seenBefore);
                 loop.awaitAnswers(3, Duration.ofSeconds(30));
@@ -495,5 +495,13 @@ class SupervisorIT {
     static void record(final String name, final String numbers) throws Exception {
         Files.writeString(SupervisedSession.DIST.resolveSibling(name), numbers, StandardCharsets.UTF_8,
             StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    private static String ownerLogOf(final SupervisedSession s) {
+        try {
+            return s.ownerLog();
+        } catch (final java.io.IOException e) {
+            return e.toString();
+        }
     }
 }
