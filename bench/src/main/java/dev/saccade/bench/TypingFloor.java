@@ -53,19 +53,14 @@ final class TypingFloor {
                 "--title=" + ALONE_TITLE, "--text=Type a line and press OK"));
             pb.environment().put("NO_AT_BRIDGE", "1");
             alone = pb.redirectOutput(stdout.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            window = awaitWindow(live, alone);
+            window = live.desktop.awaitWindow(alone.pid(), null, 30_000);
         }
         try (XTestBackend raw = XTestBackend.open(live.desktop.display())) {
             final GuardedBackend backend = new GuardedBackend(raw,
                 new HeldInputLedger().wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0).init());
             check("activate", raw.activateWindow(window));
-            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (raw.activeWindow() != window) {
-                if (System.nanoTime() - until > 0) {
-                    throw new IllegalStateException("zenity's window never became active");
-                }
-                Thread.sleep(5); // polling the X server's answer, not standing in for it
-            }
+            final long active = window;
+            pollUntil(() -> raw.activeWindow() == active, 5, "zenity's window active");
             final long t0 = System.nanoTime();
             check("typeText", backend.typeText(utf8, 0, utf8.length));
             check("XSync", backend.sync());
@@ -84,27 +79,25 @@ final class TypingFloor {
         }
     }
 
-    /** The zenity window of {@code p}: listed by the window manager with its pid. */
-    private static long awaitWindow(final LiveDesktop live, final Process p) throws InterruptedException {
-        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() - until < 0) {
-            for (final long id : live.desktop.clientList()) {
-                if (live.desktop.windowPid(id) == p.pid()) {
-                    return id;
-                }
+    private static void awaitBytes(final Path file, final int bytes) {
+        pollUntil(() -> {
+            try {
+                return Files.size(file) >= bytes;
+            } catch (final IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            Thread.sleep(10); // polling the window manager's list
-        }
-        throw new IllegalStateException("zenity without AT-SPI (pid " + p.pid() + ") never mapped its window");
+        }, 60, file + " holding " + bytes + " bytes");
     }
 
-    private static void awaitBytes(final Path file, final int bytes) throws IOException, InterruptedException {
-        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (Files.size(file) < bytes) {
+    /** Polls {@code condition} every millisecond until it holds, for at most {@code seconds}. */
+    private static void pollUntil(final java.util.function.BooleanSupplier condition, final long seconds,
+        final String what) {
+        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean()) {
             if (System.nanoTime() - until > 0) {
-                throw new IllegalStateException(file + " never held " + bytes + " bytes");
+                throw new IllegalStateException("no " + what + " within " + seconds + " s");
             }
-            Thread.sleep(1); // polling zenity's output file
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
         }
     }
 

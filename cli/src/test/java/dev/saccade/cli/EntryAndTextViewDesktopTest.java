@@ -55,7 +55,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
             "--title=" + NOTES_TITLE, "--width=420", "--height=300", "--filename=" + notesIn)).redirectOutput(notesOut.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            final long notesWindow = awaitWindow(notes.pid());
+            final long notesWindow = desktop.awaitWindow(notes.pid(), NOTES_TITLE, 30_000);
             // side by side: both dialogs open centred, and the larger one would cover the entry
             desktop.moveWindow(entryApp.windowId(), 0, 0);
             final int split = desktop.screenWidth() - 440;
@@ -260,17 +260,4 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
         }
     }
 
-    /** The window of the text-info dialog: listed by the window manager with its pid. */
-    private long awaitWindow(final long pid) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            for (final long id : desktop.clientList()) {
-                if (desktop.windowPid(id) == pid && NOTES_TITLE.equals(desktop.windowTitle(id))) {
-                    return id;
-                }
-            }
-            Thread.sleep(10); // polling the window manager's list
-        }
-        throw new AssertionError("zenity --text-info (pid " + pid + ") never mapped its window");
-    }
 }

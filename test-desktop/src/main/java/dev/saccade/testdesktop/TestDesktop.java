@@ -265,6 +265,28 @@ public final class TestDesktop implements AutoCloseable {
         }
     }
 
+    /**
+     * The managed window of process {@code pid} (with {@code title}, unless null), polled until
+     * the window manager lists it, for apps a test starts itself rather than with {@link #launch}.
+     *
+     * @throws TestDesktopException if none is listed within {@code timeoutMs}
+     */
+    public long awaitWindow(final long pid, final String title, final long timeoutMs) {
+        final Deadline deadline = Deadline.afterMs(timeoutMs);
+        while (true) {
+            for (final long id : clientList()) {
+                if (windowPid(id) == pid && (title == null || title.equals(windowTitle(id)))) {
+                    return id;
+                }
+            }
+            if (deadline.isExpired()) {
+                throw new TestDesktopException("no window of pid " + pid + (title == null ? "" : " titled " + title)
+                    + " within " + timeoutMs + " ms");
+            }
+            deadline.pauseBeforeNextPoll("a window of pid " + pid);
+        }
+    }
+
     /** The title of a window ({@code _NET_WM_NAME}, else {@code WM_NAME}); "" if none or gone. */
     public synchronized String windowTitle(final long windowId) {
         checkOpen();

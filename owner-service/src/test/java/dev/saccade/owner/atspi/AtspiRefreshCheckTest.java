@@ -123,9 +123,7 @@ class AtspiRefreshCheckTest {
                 same.application(demo.accessibleBusName()).nodes(), "the same nodes");
 
             final AccessibilityNode frame = frame(same, demo);
-            final int[] window = tools.absoluteBounds(demo.windowId());
-            desktop.moveWindow(demo.windowId(), window[0] + 40, window[1] + 30);
-            Await.until(() -> tools.absoluteBounds(demo.windowId())[0] == window[0] + 40, WAIT, () -> "the window moved");
+            moveBy(desktop, tools, demo.windowId(), 40, 30);
             // What the owner does after an X11 change: one request, no event from the application.
             final AccessibilitySnapshot moved = AtspiSourceTest.refreshUntil(same, source,
                 s -> frame(s, demo).x() == frame.x() + 40, "gtk3-demo's frame 40 px to the right");
@@ -184,6 +182,7 @@ class AtspiRefreshCheckTest {
             assertWholeReadFinds(source, entry, typed, "and again what a whole read finds");
         }
     }
+
     @Test
     @Timeout(60)
     void textTypedIntoAMovedWindowReadsItWhole(final TestDesktop desktop) throws Exception {
@@ -196,9 +195,7 @@ class AtspiRefreshCheckTest {
             tools.run("xdotool", "windowactivate", "--sync", Long.toString(entry.windowId()));
             final AccessibilitySnapshot quiet = quietRefresh(source);
             final AccessibilityNode frame = top(quiet, entry);
-            final int[] window = tools.absoluteBounds(entry.windowId());
-            desktop.moveWindow(entry.windowId(), window[0] + 40, window[1] + 30);
-            Await.until(() -> tools.absoluteBounds(entry.windowId())[0] != window[0], WAIT, () -> "the window moved");
+            final int[] window = moveBy(desktop, tools, entry.windowId(), 40, 30);
             // (by 40 and 30 plus the frame openbox draws around it: zenity's dialog has no CSD)
             final int[] moved = tools.absoluteBounds(entry.windowId());
             final int dx = moved[0] - window[0];
@@ -234,9 +231,7 @@ class AtspiRefreshCheckTest {
             final long afterInput = app(source, demo).fullReads();
             // What the input did, late and without an event: the window moves (no AT-SPI event,
             // and no refresh request either: the owner asks only for X11 changes it saw).
-            final int[] window = tools.absoluteBounds(demo.windowId());
-            desktop.moveWindow(demo.windowId(), window[0] + 40, window[1] + 30);
-            Await.until(() -> tools.absoluteBounds(demo.windowId())[0] == window[0] + 40, WAIT, () -> "the window moved");
+            moveBy(desktop, tools, demo.windowId(), 40, 30);
             final long movedAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - inputNs);
             assertTrue(movedAfterMs < settleMs, "the move came within the settle time: " + movedAfterMs + " ms");
             final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> topAt(x, demo, frame.x() + 40),
@@ -244,5 +239,14 @@ class AtspiRefreshCheckTest {
             assertEquals(frame.y() + 30, top(s, demo).y(), "and 30 px down");
             assertTrue(app(source, demo).fullReads() > afterInput, "the settle pass read it whole: " + app(source, demo));
         }
+    }
+
+    /** Moves a window by (dx, dy) with the window manager and waits until X shows it moved; its bounds before. */
+    private static int[] moveBy(final TestDesktop desktop, final DesktopTools tools, final long windowId, final int dx,
+        final int dy) {
+        final int[] before = tools.absoluteBounds(windowId);
+        desktop.moveWindow(windowId, before[0] + dx, before[1] + dy);
+        Await.until(() -> tools.absoluteBounds(windowId)[0] != before[0], WAIT, () -> "the window moved");
+        return before;
     }
 }
