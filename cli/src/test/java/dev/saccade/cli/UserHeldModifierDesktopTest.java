@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.helper.backend.xtest.XvfbDeviceInput;
 import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.PhysicalFlag;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.WithTestDesktop;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,6 +32,8 @@ import org.junit.jupiter.api.Timeout;
 class UserHeldModifierDesktopTest extends OwnedDesktopTest {
     private static final int SHIFT_L = 50;
     private static final int SHIFT_MASK = 1;
+    private static final int CONTROL_L = 37;
+    private static final int CONTROL_MASK = 4;
 
     @Test
     void aShiftTheUserHoldsIsReportedAndNeverReleasedForThem() throws Exception {
@@ -57,6 +63,53 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
         } finally {
             desktop.closeApp(entry);
         }
+    }
+
+    /**
+     * D24: TEXT under the user's Shift comes out as asked (lower case too) and leaves their Shift
+     * down; TEXT under their Control is refused before any key (it would be shortcuts: ctrl+a
+     * would select all), and the entry holds only what was typed before.
+     */
+    @Test
+    void textComesOutAsAskedUnderTheUsersShiftAndIsRefusedUnderTheirControl() throws Exception {
+        final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
+        try (XPointerProbe probe = new XPointerProbe(desktop.display());
+             XvfbDeviceInput user = XvfbDeviceInput.open(desktop.display(), xvfbKeyboard())) {
+            FocusedTypingDesktopTest.type(client, entry, 0, 1, "ab", "TEXT");
+            final long field = FocusedTypingDesktopTest.targets(client, entry, Role.TEXT_FIELD, null, 1).get(0).targetId();
+            user.key(SHIFT_L, true);
+            try {
+                awaitUserOverride();
+                final ActionCompletionFlyweight shifted = text(field, "cD1!e[");
+                FocusedTypingDesktopTest.ok(shifted, "TEXT under the user's Shift");
+                assertEquals(Modifier.SHIFT, shifted.physicalState().userModifiers(), "the user's Shift reported");
+                assertTrue((probe.mask() & SHIFT_MASK) != 0, "the user's Shift is still down after the text");
+            } finally {
+                user.key(SHIFT_L, false);
+            }
+            user.key(CONTROL_L, true);
+            try {
+                awaitUserOverride();
+                final ActionCompletionFlyweight refused = text(field, "a");
+                assertEquals(ResultCode.BACKEND, refused.result(), "TEXT under the user's Control: "
+                    + ResultCode.name(refused.result()));
+                assertEquals(0, refused.completedActionCount(), "nothing of it ran");
+                assertEquals(Modifier.CONTROL, refused.physicalState().userModifiers(), "the user's Control reported");
+                assertTrue((probe.mask() & CONTROL_MASK) != 0, "the user's Control is still down");
+            } finally {
+                user.key(CONTROL_L, false);
+            }
+            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
+            assertEquals("abcD1!e[", FocusedTypingDesktopTest.printed(entry), "what zenity read");
+        } finally {
+            desktop.closeApp(entry);
+        }
+    }
+
+    private ActionCompletionFlyweight text(final long target, final String text) throws Exception {
+        return InputHelperDesktopTest.send(client, text.getBytes(StandardCharsets.UTF_8),
+            a -> a.kind(ActionKind.TEXT).targetId(target).buttonBits(Button.LEFT), 0);
     }
 
     private long xvfbKeyboard() throws Exception {

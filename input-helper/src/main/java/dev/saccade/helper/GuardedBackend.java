@@ -160,6 +160,11 @@ public final class GuardedBackend implements InputBackend {
     }
 
     @Override
+    public void othersHold(final int modifiers) {
+        backend.othersHold(modifiers);
+    }
+
+    @Override
     public void duringWaits(final Runnable beat) {
         backend.duringWaits(beat);
     }

@@ -5,6 +5,7 @@ import dev.saccade.ipc.link.HelperSide;
 import dev.saccade.ipc.link.PlanHandler;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.PhysicalFlag;
 import dev.saccade.protocol.PhysicalStateFlyweight;
 import dev.saccade.protocol.RectQ8;
@@ -48,6 +49,8 @@ final class PlanExecutor implements PlanHandler {
      * devices); the completion reports them (§5.11 user_modifiers, D23).
      */
     private int userModifiers;
+    /** Held by other input, these turn typed characters into shortcuts: a plan with TEXT is refused (D24). */
+    private static final int SHORTCUT_MODIFIERS = Modifier.CONTROL | Modifier.ALT | Modifier.META;
     private final PointerState held = new PointerState();
 
     PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
@@ -103,7 +106,11 @@ final class PlanExecutor implements PlanHandler {
         final int count = (int) plan.commandCount();
         firstPress = true;
         userModifiers = backend.queryPointer(held) == ResultCode.PLATFORM_OK ? held.modifiers() & ~ledger.modifiers() : 0;
-        for (int i = 0; i < count; i++) {
+        backend.othersHold(userModifiers);
+        if ((userModifiers & SHORTCUT_MODIFIERS) != 0 && hasText(plan, count)) {
+            code = ResultCode.PLATFORM_BUSY; // text under someone's Control would be shortcuts: nothing goes out (D24)
+        }
+        for (int i = 0; i < count && code == ResultCode.PLATFORM_OK; i++) {
             if (System.nanoTime() - deadline >= 0) {
                 code = ResultCode.PLATFORM_TIMEOUT;
                 break;
@@ -130,6 +137,15 @@ final class PlanExecutor implements PlanHandler {
         }
         plansExecuted++;
         complete(plan.planId(), code, executed);
+    }
+
+    private static boolean hasText(final ActionPlanFlyweight plan, final int count) {
+        for (int i = 0; i < count; i++) {
+            if (plan.command(i).op() == PlanOp.TEXT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetCapability;
@@ -114,12 +115,34 @@ final class RejectionReasons {
                 hint = "not allowed by the service's policy or the platform: do not retry";
                 return;
             case ResultCode.BACKEND:
+                final int held = c.physicalState().userModifiers() & (Modifier.CONTROL | Modifier.ALT | Modifier.META);
+                if (r.kind() == ActionKind.TEXT && held != 0) {
+                    check = "user-holds-modifier";
+                    hint = "the user holds " + modifierWords(held) + " on their keyboard (physical.userModifiers), so"
+                        + " typed characters would be shortcuts: nothing was typed; try again once they let go";
+                    return;
+                }
+                hint = "the service could not do it now: try again later";
+                return;
             case ResultCode.CAPACITY:
                 hint = "the service could not do it now: try again later";
                 return;
             default:
                 hint = null;
         }
+    }
+
+    /** "Control+Alt" for CONTROL | ALT. */
+    static String modifierWords(final int bits) {
+        final StringBuilder words = new StringBuilder();
+        final int[] order = {Modifier.SHIFT, Modifier.CONTROL, Modifier.ALT, Modifier.META};
+        final String[] names = {"Shift", "Control", "Alt", "Meta"};
+        for (int i = 0; i < order.length; i++) {
+            if ((bits & order[i]) != 0) {
+                words.append(words.length() == 0 ? "" : "+").append(names[i]);
+            }
+        }
+        return words.toString();
     }
 
     private void stale(final AgentClient client, final Request r) {

@@ -163,6 +163,7 @@ final class ToolResults {
             .name("yQ8").number(p.pointerYQ8())
             .name("buttons").number(Integer.toUnsignedLong(p.buttons()))
             .name("modifiers").number(Integer.toUnsignedLong(p.modifiers()))
+            .name("userModifiers").number(Integer.toUnsignedLong(p.userModifiers()))
             .name("activeLeaseId").u64(p.activeLeaseId())
             .name("permissionEpoch").u64(p.permissionEpoch())
             .name("sequence").u64(p.physicalSequence())

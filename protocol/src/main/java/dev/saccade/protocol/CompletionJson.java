@@ -143,6 +143,7 @@ public final class CompletionJson {
         writePoint(g, p.pointerXQ8(), p.pointerYQ8());
         writeBits(g, "buttons", p.buttons(), Button.NAMES);
         writeBits(g, "modifiers", p.modifiers(), Modifier.NAMES);
+        writeBits(g, "user_modifiers", p.userModifiers(), Modifier.NAMES);
         g.writeStringField("active_lease_id", Long.toUnsignedString(p.activeLeaseId()));
         g.writeStringField("permission_epoch", Long.toUnsignedString(p.permissionEpoch()));
         g.writeStringField("physical_sequence", Long.toUnsignedString(p.physicalSequence()));

@@ -25,7 +25,14 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Keysyms: Latin-1 characters are their own keysym, others 0x01000000 + code point; tab,
  * newline, carriage return, backspace, escape and delete are their function keys. A character
  * reachable only as a legacy keysym (e.g. the keymap's EuroSign 0x20ac) is typed via a binding.
- * Caps Lock's state is not compensated. One thread, the backend's.
+ * Caps Lock's state is not compensated.
+ *
+ * <h2>A Shift someone else holds</h2>
+ * While the user (or another client) holds Shift, pressing or releasing Shift ourselves would let
+ * go of theirs (the X server keeps one state per key code) and every first-level character would
+ * come out shifted. So then no Shift of ours goes out: a second-level character is its key under
+ * their Shift, and a first-level one goes through a binding, whose (keysym, keysym) pair types it
+ * with Shift down too (D24). One thread, the backend's.
  */
 final class TextTyper {
     private static final int SHIFT_L = 0xffe1;
@@ -59,6 +66,8 @@ final class TextTyper {
     private final long[] bindPair = new long[2];
     private final long[] noSymbol = new long[1];
     private int boundCount;
+    /** Shift is down by other input for the current plan ({@link #othersHoldShift}). */
+    private boolean othersShift;
 
     TextTyper(final long display, final int trapSlot, final KeyboardMapping mapping, final long graceNs) {
         this.display = display;
@@ -88,6 +97,12 @@ final class TextTyper {
         final int shiftPacked = mapping.lookup(SHIFT_L);
         final int shiftKeyCode = shiftPacked == KeyboardMapping.NOT_FOUND ? NO_KEY : shiftPacked & 0xFF;
         long nowNs = System.nanoTime();
+        if (othersShift) {
+            rc = bindFirstLevel(utf8, offset, end, nowNs, recorder);
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+        }
         pressed[0] = pressed[1] = pressed[2] = pressed[3] = 0;
         boolean shiftDown = false;
         rc = ResultCode.PLATFORM_OK;
@@ -103,7 +118,8 @@ final class TextTyper {
             int level = 0;
             final int packed = mapping.lookup(keysym);
             if (packed != KeyboardMapping.NOT_FOUND && boundKeysym[packed & 0xFF] == 0
-                && (packed >>> KeyboardMapping.LEVEL_SHIFT == 0 || shiftKeyCode != NO_KEY)) {
+                && (othersShift ? packed >>> KeyboardMapping.LEVEL_SHIFT == 1
+                    : packed >>> KeyboardMapping.LEVEL_SHIFT == 0 || shiftKeyCode != NO_KEY)) {
                 keyCode = packed & 0xFF;
                 level = packed >>> KeyboardMapping.LEVEL_SHIFT;
             } else {
@@ -117,6 +133,9 @@ final class TextTyper {
                     nowNs = System.nanoTime();
                 }
                 lastUseNs[keyCode] = nowNs;
+            }
+            if (othersShift) {
+                level = -1; // their Shift is in effect already: ours neither goes down nor up
             }
             if (level == 1 && !shiftDown) {
                 rc = press(shiftKeyCode, true, recorder);
@@ -256,6 +275,52 @@ final class TextTyper {
                 recorder.keyCodeRestored(keyCode); // not ours any more: never reset it
             }
         }
+    }
+
+    /**
+     * Under someone else's Shift, binds every first-level character of the text before any key
+     * event, while spare key codes last: a binding made after the first of our key events that
+     * followed their key (the X server's keyboard switching from their device to XTEST's) was
+     * lost to GTK (UserHeldModifierDesktopTest: "cD1!e[" arrived as "cD!").
+     */
+    private int bindFirstLevel(final byte[] utf8, final int offset, final int end, final long nowNs,
+        final HeldInputRecorder recorder) {
+        for (int i = offset; i < end; ) {
+            final int size = sequenceLength(utf8, i, end);
+            final int keysym = keysymOf(codePoint(utf8, i, size));
+            i += size;
+            final int packed = mapping.lookup(keysym);
+            final boolean typesUnderShift = packed != KeyboardMapping.NOT_FOUND && boundKeysym[packed & 0xFF] == 0
+                && packed >>> KeyboardMapping.LEVEL_SHIFT == 1;
+            if (typesUnderShift || boundKeyCodeOf(keysym) != NO_KEY) {
+                continue;
+            }
+            if (freeSpares() <= RESERVED_SPARES) {
+                break; // the rest binds as it types, reusing ours
+            }
+            final int keyCode = bind(keysym, nowNs, recorder);
+            if (keyCode < 0) {
+                return keyCode;
+            }
+            lastUseNs[keyCode] = nowNs;
+        }
+        Xlib.X11.XSync(display, 0);
+        return ResultCode.PLATFORM_OK;
+    }
+
+    private int freeSpares() {
+        int free = 0;
+        for (int k = mapping.maxKeyCode(); k >= mapping.minKeyCode(); k--) {
+            if (boundKeysym[k] == 0 && mapping.isEmpty(k)) {
+                free++;
+            }
+        }
+        return free;
+    }
+
+    /** Whether other input holds Shift as the current plan starts (D24); false by default. */
+    void othersHoldShift(final boolean held) {
+        othersShift = held;
     }
 
     /** Run while waiting to rebind: the helper's heartbeat. */

@@ -236,6 +236,11 @@ public final class XTestBackend implements InputBackend {
     }
 
     @Override
+    public void othersHold(final int modifiers) {
+        typer.othersHoldShift((modifiers & Modifier.SHIFT) != 0);
+    }
+
+    @Override
     public void duringWaits(final Runnable beat) {
         typer.beat(beat);
     }
