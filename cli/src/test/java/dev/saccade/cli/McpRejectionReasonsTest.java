@@ -5,6 +5,8 @@ import static dev.saccade.cli.McpProcess.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.protocol.Modifier;
+import dev.saccade.protocol.ResultCode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -60,6 +62,30 @@ class McpRejectionReasonsTest {
             assertRejected(r, -4, "disabled", "Action rejected: target not found. The target is disabled (greyed"
                 + " out): make it enabled first, e.g. fill in what it needs.");
             assertEquals(0, owner.executor.plans.size(), "nothing was planned for input");
+        } finally {
+            owner.stop();
+        }
+    }
+
+    /** D24: a text act the helper refused under the user's Control says so, and what to do next. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTextRefusedUnderTheUsersControlSaysToWaitForThem(@TempDir final Path dir) throws Exception {
+        final Path socket = dir.resolve("agent.sock");
+        final ActingOwner owner = ActingOwner.start(socket);
+        try (McpProcess mcp = McpProcess.start(socket)) {
+            mcp.call(INITIALIZE);
+            owner.publish();
+            owner.executor.planResult = ResultCode.PLATFORM_BUSY;
+            owner.executor.physical.userModifiers(Modifier.CONTROL | Modifier.ALT);
+            final Map<String, Object> r = act(mcp, 2, "{\"kind\":\"text\",\"targetId\":\"" + InProcessOwner.FILE_NAME
+                + "\",\"text\":\"a\"}");
+            assertRejected(r, -14, "user-holds-modifier", "Action rejected: backend failure. The user holds Control+Alt"
+                + " on their keyboard (physical.userModifiers), so typed characters would be shortcuts: nothing was"
+                + " typed; try again once they let go.");
+            final Map<String, Object> physical = (Map<String, Object>) ((Map<String, Object>) r.get("structuredContent"))
+                .get("physical");
+            assertEquals(Modifier.CONTROL | Modifier.ALT, ((Number) physical.get("userModifiers")).intValue());
         } finally {
             owner.stop();
         }
