@@ -37,10 +37,7 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
 
     @Test
     void aShiftTheUserHoldsIsReportedAndNeverReleasedForThem() throws Exception {
-        final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
-        try (XPointerProbe probe = new XPointerProbe(desktop.display());
-             XvfbDeviceInput user = XvfbDeviceInput.open(desktop.display(), xvfbKeyboard())) {
-            FocusedTypingDesktopTest.type(client, entry, 0, 1, "abc", "TEXT");
+        final String printed = inEntry("abc", (entry, probe, user) -> {
             user.key(SHIFT_L, true); // the user holds Shift on their keyboard
             try {
                 assertTrue((probe.mask() & SHIFT_MASK) != 0, "the X server has the user's Shift down");
@@ -55,14 +52,8 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
                 user.key(SHIFT_L, false);
             }
             assertEquals(0, probe.mask() & SHIFT_MASK, "the user let go of Shift");
-            final ActionCompletionFlyweight enter = InputHelperDesktopTest.send(client, new byte[0],
-                a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0);
-            FocusedTypingDesktopTest.ok(enter, "Enter");
-            assertEquals(0, enter.physicalState().userModifiers(), "nothing held by the user any more");
-            assertEquals("abcA", FocusedTypingDesktopTest.printed(entry), "shift+a typed 'A'");
-        } finally {
-            desktop.closeApp(entry);
-        }
+        });
+        assertEquals("abcA", printed, "shift+a typed 'A'");
     }
 
     /**
@@ -72,10 +63,7 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
      */
     @Test
     void textComesOutAsAskedUnderTheUsersShiftAndIsRefusedUnderTheirControl() throws Exception {
-        final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
-        try (XPointerProbe probe = new XPointerProbe(desktop.display());
-             XvfbDeviceInput user = XvfbDeviceInput.open(desktop.display(), xvfbKeyboard())) {
-            FocusedTypingDesktopTest.type(client, entry, 0, 1, "ab", "TEXT");
+        final String printed = inEntry("ab", (entry, probe, user) -> {
             final long field = FocusedTypingDesktopTest.targets(client, entry, Role.TEXT_FIELD, null, 1).get(0).targetId();
             user.key(SHIFT_L, true);
             try {
@@ -99,9 +87,30 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
             } finally {
                 user.key(CONTROL_L, false);
             }
-            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
-                a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0), "Enter");
-            assertEquals("abcD1!e[", FocusedTypingDesktopTest.printed(entry), "what zenity read");
+        });
+        assertEquals("abcD1!e[", printed, "what zenity read");
+    }
+
+    /** What a test does between typing into a fresh zenity entry and pressing Enter there. */
+    private interface EntryScript {
+        void run(AppHandle entry, XPointerProbe probe, XvfbDeviceInput user) throws Exception;
+    }
+
+    /**
+     * A fresh zenity entry with {@code typed} in it, the script run with the X server's pointer mask
+     * and the user's keyboard, then Enter (nothing held by the user any more): what zenity printed.
+     */
+    private String inEntry(final String typed, final EntryScript script) throws Exception {
+        final AppHandle entry = desktop.startApp(DemoApp.ZENITY_ENTRY);
+        try (XPointerProbe probe = new XPointerProbe(desktop.display());
+             XvfbDeviceInput user = XvfbDeviceInput.open(desktop.display(), xvfbKeyboard())) {
+            FocusedTypingDesktopTest.type(client, entry, 0, 1, typed, "TEXT");
+            script.run(entry, probe, user);
+            final ActionCompletionFlyweight enter = InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0);
+            FocusedTypingDesktopTest.ok(enter, "Enter");
+            assertEquals(0, enter.physicalState().userModifiers(), "nothing held by the user any more");
+            return FocusedTypingDesktopTest.printed(entry);
         } finally {
             desktop.closeApp(entry);
         }

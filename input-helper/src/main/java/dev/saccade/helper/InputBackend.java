@@ -204,10 +204,6 @@ public interface InputBackend extends AutoCloseable {
     }
 
     /**
-     * Something to run now and then while a call waits (typing that must pace its key code
-     * bindings): the helper's heartbeat, so its owner does not take it for hung.
-     */
-    /**
      * The modifiers other input (the user's keyboard, another client) holds as the current plan
      * starts (ABI {@code Modifier} bits, D23): text typed next must come out as asked with them
      * down and must neither press nor release them (D24). Backends that cannot see them ignore it.
@@ -215,6 +211,10 @@ public interface InputBackend extends AutoCloseable {
     default void othersHold(final int modifiers) {
     }
 
+    /**
+     * Something to run now and then while a call waits (typing that must pace its key code
+     * bindings): the helper's heartbeat, so its owner does not take it for hung.
+     */
     default void duringWaits(final Runnable beat) {
     }
 

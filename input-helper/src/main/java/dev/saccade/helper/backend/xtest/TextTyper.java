@@ -117,9 +117,7 @@ final class TextTyper {
             int keyCode;
             int level = 0;
             final int packed = mapping.lookup(keysym);
-            if (packed != KeyboardMapping.NOT_FOUND && boundKeysym[packed & 0xFF] == 0
-                && (othersShift ? packed >>> KeyboardMapping.LEVEL_SHIFT == 1
-                    : packed >>> KeyboardMapping.LEVEL_SHIFT == 0 || shiftKeyCode != NO_KEY)) {
+            if (typesAsMapped(packed, shiftKeyCode)) {
                 keyCode = packed & 0xFF;
                 level = packed >>> KeyboardMapping.LEVEL_SHIFT;
             } else {
@@ -134,10 +132,7 @@ final class TextTyper {
                 }
                 lastUseNs[keyCode] = nowNs;
             }
-            if (othersShift) {
-                level = -1; // their Shift is in effect already: ours neither goes down nor up
-            }
-            if (level == 1 && !shiftDown) {
+            if (level == 1 && !shiftDown && !othersShift) { // under their Shift, ours never goes down
                 rc = press(shiftKeyCode, true, recorder);
                 shiftDown = true;
             } else if (level == 0 && shiftDown) {
@@ -289,10 +284,7 @@ final class TextTyper {
             final int size = sequenceLength(utf8, i, end);
             final int keysym = keysymOf(codePoint(utf8, i, size));
             i += size;
-            final int packed = mapping.lookup(keysym);
-            final boolean typesUnderShift = packed != KeyboardMapping.NOT_FOUND && boundKeysym[packed & 0xFF] == 0
-                && packed >>> KeyboardMapping.LEVEL_SHIFT == 1;
-            if (typesUnderShift || boundKeyCodeOf(keysym) != NO_KEY) {
+            if (typesAsMapped(mapping.lookup(keysym), NO_KEY) || boundKeyCodeOf(keysym) != NO_KEY) {
                 continue;
             }
             if (freeSpares() <= RESERVED_SPARES) {
@@ -306,6 +298,19 @@ final class TextTyper {
         }
         Xlib.X11.XSync(display, 0);
         return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * Whether the keymap's own key for a keysym ({@code packed}, from {@link KeyboardMapping#lookup})
+     * types it: not one of our bindings, and at a level we can reach: the first without Shift,
+     * the second with ours ({@code shiftKeyCode}), or under someone else's Shift only the second.
+     */
+    private boolean typesAsMapped(final int packed, final int shiftKeyCode) {
+        if (packed == KeyboardMapping.NOT_FOUND || boundKeysym[packed & 0xFF] != 0) {
+            return false;
+        }
+        final int level = packed >>> KeyboardMapping.LEVEL_SHIFT;
+        return othersShift ? level == 1 : level == 0 || shiftKeyCode != NO_KEY;
     }
 
     private int freeSpares() {
