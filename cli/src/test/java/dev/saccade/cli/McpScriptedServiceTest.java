@@ -201,7 +201,7 @@ class McpScriptedServiceTest {
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Action"
             + " completed.\"}],\"structuredContent\":{\"result\":0,\"resultText\":\"ok\",\"platformError\":0,"
             + "\"completedActions\":1,\"failedAction\":4294967295,\"generation\":\"18446744073709551615\",\"physical\":"
-            + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
+            + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"userModifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
             + "\"sequence\":\"18446744073709551613\",\"flags\":0}},\"isError\":false}}", r.responses[0]);
         assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found. "), r.responses[1]);
         assertTrue(r.responses[1].contains("\"actions\":[{\"index\":0,\"kind\":3,\"result\":-4,\"resultText\":"
