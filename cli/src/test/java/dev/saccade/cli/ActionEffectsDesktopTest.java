@@ -127,8 +127,19 @@ class ActionEffectsDesktopTest {
         for (int attempt = 1; ; attempt++) {
             ok(InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0)); // ctrl+a, then type over
-            ok(InputHelperDesktopTest.send(client, "select me".getBytes(StandardCharsets.UTF_8),
-                a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0));
+            final ActionCompletionFlyweight typed = InputHelperDesktopTest.send(client,
+                "select me".getBytes(StandardCharsets.UTF_8), a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0);
+            // About once in fifteen runs the calculator, which overlaps the entry and was active in
+            // the test before, became active again after zenity was (the scene then shows the entry
+            // OCCLUDED: TARGET_NOT_FOUND, or the focus click met the calculator: FOCUS_CHANGED).
+            // Refused, nothing typed, as it should be; activate zenity and try again.
+            if (typed.result() != ResultCode.OK && attempt < 3 && activeWindow() != zenity.windowId()) {
+                System.out.println("TEXT attempt " + attempt + ": " + ResultCode.name(typed.result()) + ", window "
+                    + activeWindow() + " active again; activating zenity");
+                activate(zenity.windowId());
+                continue;
+            }
+            ok(typed);
             await(zenity.windowId(), Role.TEXT_FIELD, "select me", TextMatch.SUBSTRING, 20);
             ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.TEXT_SELECT)
                 .flags(ActionFlag.EXPLICIT_POINTS).targetId(id).secondaryTargetId(id).point(left, y).secondaryPoint(right, y)

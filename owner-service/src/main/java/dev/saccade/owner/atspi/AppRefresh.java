@@ -449,6 +449,7 @@ final class AppRefresh {
     private void sendDetails() {
         stage = STAGE_DETAILS;
         final CallBatch batch = newBatch();
+        final boolean[] insideHidden = tree.knownInsideHidden();
         for (int i = 0, n = tree.size(); i < n; i++) {
             final DraftTree.Draft d = tree.get(i);
             if (d.dropped) {
@@ -457,11 +458,15 @@ final class AppRefresh {
             if (!tree.needsDetails(i)) {
                 continue; // not shown: left out with all in it, its facts unread (DraftTree.needsDetails)
             }
+            if (d.rare && !bulk.hasState(i)) {
+                channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i); // BulkListing's rare states
+            }
             if (!walking && !bulk.hasProperties(i)) {
                 // Name and parent in one call. Only at-spi2-atk gets GetAll: Qt 5.15 crashes on it.
                 channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
             }
-            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0) && !bulk.hasExtents(i)) {
+            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0) && !bulk.hasExtents(i)
+                && !insideHidden[i]) { // left out with the object off screen around it: where it lies does not matter
                 channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
             }
             if (walking && (d.interfaces & I_ACTION) != 0) {

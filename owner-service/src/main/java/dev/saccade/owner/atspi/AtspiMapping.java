@@ -188,6 +188,11 @@ final class AtspiMapping {
         {STATE_ENABLED, STATE_SENSITIVE}, {STATE_SHOWING, STATE_VISIBLE}, {STATE_FOCUSABLE}, {STATE_EDITABLE},
         {STATE_CHECKED}, {STATE_SELECTED}, {STATE_EXPANDED}, {STATE_EXPANDABLE}, {STATE_FOCUSED}, {STATE_PRESSED},
         {STATE_READ_ONLY}};
+    /**
+     * The first of {@link #STATE_SETS} few objects have (CHECKED to READ_ONLY): the bulk listing
+     * asks one rule for all of them and GetState of the objects it lists, instead of one rule each.
+     */
+    static final int FIRST_RARE_STATE_SET = 4;
     /** Our state bits and the {@link TargetState} bit each becomes, pairwise. */
     private static final int[][] TARGET_STATE_OF = {
         {S_CHECKED, TargetState.CHECKED}, {S_SELECTED, TargetState.SELECTED}, {S_EXPANDED, TargetState.EXPANDED},

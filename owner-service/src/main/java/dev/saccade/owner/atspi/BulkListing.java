@@ -5,12 +5,15 @@ import static dev.saccade.owner.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_EARLY_CHAR_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_EARLY_EXTENTS;
 import static dev.saccade.owner.atspi.ReplyKind.K_EARLY_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_EARLY_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_EXTENTS;
 import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_ALL;
 import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_INTERFACE;
+import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_RARE;
 import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_ROLE;
 import static dev.saccade.owner.atspi.ReplyKind.K_MATCH_STATE;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 
 import dev.saccade.protocol.TargetFlag;
 import java.util.List;
@@ -27,7 +30,9 @@ import org.freedesktop.dbus.types.UInt32;
 final class BulkListing {
     private static final Object[] EMPTY_RULE = matchRule(new int[0], new int[0], new String[0]);
     private static final Object[][] ROLE_RULES = new Object[AtspiMapping.ROLE_CLASS_BITS][];
-    private static final Object[][] STATE_RULES = new Object[AtspiMapping.STATE_SETS.length][];
+    private static final Object[][] STATE_RULES = new Object[AtspiMapping.FIRST_RARE_STATE_SET][];
+    /** Any of the rare states (AtspiMapping#FIRST_RARE_STATE_SET on): one walk of the tree in the application instead of seven. */
+    private static final Object[] RARE_RULE;
     private static final Object[][] INTERFACE_RULES = new Object[AtspiMapping.INTERFACE_RULE_NAMES.length][];
 
     static {
@@ -37,6 +42,17 @@ final class BulkListing {
         for (int s = 0; s < STATE_RULES.length; s++) {
             STATE_RULES[s] = matchRule(AtspiMapping.stateBits(AtspiMapping.STATE_SETS[s]), new int[0], new String[0]);
         }
+        int rare = 0;
+        for (int s = AtspiMapping.FIRST_RARE_STATE_SET; s < AtspiMapping.STATE_SETS.length; s++) {
+            rare += AtspiMapping.STATE_SETS[s].length;
+        }
+        final int[] rareStates = new int[rare];
+        for (int s = AtspiMapping.FIRST_RARE_STATE_SET, k = 0; s < AtspiMapping.STATE_SETS.length; s++) {
+            for (final int state : AtspiMapping.STATE_SETS[s]) {
+                rareStates[k++] = state;
+            }
+        }
+        RARE_RULE = matchRule(AtspiMapping.stateBits(rareStates), AtspiMapping.MATCH_ANY, new int[0], new String[0]);
         for (int i = 0; i < INTERFACE_RULES.length; i++) {
             INTERFACE_RULES[i] = matchRule(new int[0], new int[0], new String[] {AtspiMapping.INTERFACE_RULE_NAMES[i]});
         }
@@ -53,6 +69,7 @@ final class BulkListing {
     private boolean[] haveProperties;
     private boolean[] haveExtents;
     private boolean[] haveCharCount;
+    private boolean[] haveState;
 
     BulkListing(
         final KnownApp app, final CallChannel channel, final DraftTree tree, final int maxNodes, final int maxTextChars) {
@@ -73,6 +90,7 @@ final class BulkListing {
         for (int s = 0; s < STATE_RULES.length; s++) {
             matches(batch, K_MATCH_STATE, s, STATE_RULES[s], count);
         }
+        matches(batch, K_MATCH_RARE, 0, RARE_RULE, count);
         for (int i = 0; i < INTERFACE_RULES.length; i++) {
             matches(batch, K_MATCH_INTERFACE, i, INTERFACE_RULES[i], count);
         }
@@ -81,6 +99,8 @@ final class BulkListing {
         // UnknownObject and are ignored; new ones are asked after the listing.
         final List<AccessibilityNode> last = app.nodes;
         final boolean[] showing = app.nodesShowing;
+        final boolean[] insideHidden = app.nodesInsideHidden;
+        final boolean[] rare = app.nodesRare;
         for (int j = 0, n = Math.min(last.size(), maxNodes); j < n; j++) {
             final AccessibilityNode node = last.get(j);
             if (!tree.neededDetails(showing, j)) {
@@ -88,7 +108,14 @@ final class BulkListing {
             }
             channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "GetAll", "s", K_EARLY_PROPERTIES, j,
                 AtspiBus.ACCESSIBLE);
-            if (!node.hasFlag(TargetFlag.OCCLUDED)) {
+            if (rare != null && j < rare.length && rare[j]) {
+                channel.call(batch, node.objectPath(), AtspiBus.ACCESSIBLE, "GetState", null, K_EARLY_STATE, j);
+            }
+            // Every object that showed, off screen or not (rows scrolled out of a list are asked
+            // here, not one round trip later), but not what lies inside one off screen last time:
+            // that waits for the outer object's extents, asked here, and is asked only if it came
+            // back (AppRefresh.sendDetails).
+            if (insideHidden == null || j >= insideHidden.length || !insideHidden[j]) {
                 channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EARLY_EXTENTS, j,
                     new UInt32(0));
             }
@@ -112,9 +139,11 @@ final class BulkListing {
         haveProperties = new boolean[n];
         haveExtents = new boolean[n];
         haveCharCount = new boolean[n];
+        haveState = new boolean[n];
         for (final Reply call : batch.calls) {
             final int kind = call.kind();
-            if (kind < K_EARLY_PROPERTIES || !call.answered() || call.failed()) {
+            if (kind != K_EARLY_PROPERTIES && kind != K_EARLY_EXTENTS && kind != K_EARLY_CHAR_COUNT && kind != K_EARLY_STATE
+                || !call.answered() || call.failed()) {
                 continue;
             }
             final Integer i = tree.indexOf(earlyFrom.get(call.index()).objectPath());
@@ -127,6 +156,12 @@ final class BulkListing {
                     // Only where it still shows: a hidden object publishes no bounds.
                     if ((tree.get(i).states & S_SHOWN) != 0) {
                         haveExtents[i] = tree.applyDetail(K_EXTENTS, i, call);
+                    }
+                }
+                case K_EARLY_STATE -> {
+                    // Only where the rule still lists it: a state that came or went since is asked again.
+                    if (tree.get(i).rare) {
+                        haveState[i] = tree.applyDetail(K_STATE, i, call);
                     }
                 }
                 default -> haveCharCount[i] = tree.applyDetail(K_CHAR_COUNT, i, call);
@@ -169,6 +204,7 @@ final class BulkListing {
                     case K_MATCH_ROLE -> d.roleCode |= 1 << call.index();
                     case K_MATCH_STATE -> d.states |= 1 << call.index();
                     case K_MATCH_INTERFACE -> d.interfaces |= 1 << call.index();
+                    case K_MATCH_RARE -> d.rare = true;
                     default -> {
                     }
                 }
@@ -183,6 +219,11 @@ final class BulkListing {
     /** Draft {@code i}'s name and parent came with the listing. */
     boolean hasProperties(final int i) {
         return already(haveProperties, i);
+    }
+
+    /** Draft {@code i}'s whole state set came with the listing (asked where it had a rare state). */
+    boolean hasState(final int i) {
+        return already(haveState, i);
     }
 
     /** Draft {@code i}'s extents came with the listing. */
@@ -201,8 +242,13 @@ final class BulkListing {
 
     /** A match rule: states (ALL), no attributes, roles (ANY), interfaces (ALL), not inverted. */
     static Object[] matchRule(final int[] states, final int[] roles, final String[] interfaces) {
+        return matchRule(states, AtspiMapping.MATCH_ALL, roles, interfaces);
+    }
+
+    /** A match rule as {@link #matchRule(int[], int[], String[])}, the states matched by {@code stateMatch}. */
+    static Object[] matchRule(final int[] states, final int stateMatch, final int[] roles, final String[] interfaces) {
         return new Object[] {
-            states, AtspiMapping.MATCH_ALL, Map.of(), AtspiMapping.MATCH_ALL,
+            states, stateMatch, Map.of(), AtspiMapping.MATCH_ALL,
             roles, roles.length == 0 ? AtspiMapping.MATCH_ALL : AtspiMapping.MATCH_ANY,
             interfaces, AtspiMapping.MATCH_ALL, Boolean.FALSE};
     }

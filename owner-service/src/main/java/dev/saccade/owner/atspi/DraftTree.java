@@ -7,6 +7,7 @@ import static dev.saccade.owner.atspi.ReplyKind.K_ACTION_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.owner.atspi.ReplyKind.K_EXTENTS;
 import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
+import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,6 +43,8 @@ final class DraftTree {
         /** Bulk only: the sum of the role rules matched, see {@link AtspiMapping#ROLE_CLASS_BITS}. */
         int roleCode;
         int states;
+        /** Bulk only: listed by the rule for the rare states, so {@link #states} waits for GetState. */
+        boolean rare;
         int interfaces;
         String name = "";
         boolean hasExtents;
@@ -81,6 +84,10 @@ final class DraftTree {
     private List<AccessibilityNode> shownNodes = List.of();
     /** Per node of the last {@link #buildNodes}: the object was SHOWING and VISIBLE. */
     private boolean[] builtShowing = new boolean[0];
+    /** Per node of the last {@link #buildNodes}: inside an object the scene leaves out as not on screen. */
+    private boolean[] builtInsideHidden = new boolean[0];
+    /** Per node of the last {@link #buildNodes}: listed by the rule for the rare states. */
+    private boolean[] builtRare = new boolean[0];
     private final List<Draft> drafts = new ArrayList<>();
     private final Map<String, Integer> indexByPath = new HashMap<>();
     /** Walk only: the application object's children, as indexes. */
@@ -148,6 +155,14 @@ final class DraftTree {
                 d.height = (int) AtspiCall.element(box, 3, 0);
                 d.hasExtents = AtspiCall.length(box) == 4;
                 return d.hasExtents;
+            }
+            case K_STATE -> {
+                final Object words = call.value();
+                if (AtspiCall.length(words) < 2) {
+                    return false;
+                }
+                d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                return true;
             }
             case K_ACTION_COUNT -> {
                 d.actionCount = (int) AtspiCall.asLong(call.value(), -1);
@@ -223,6 +238,8 @@ final class DraftTree {
         final List<AccessibilityNode> built = new ArrayList<>(count);
         final List<AccessibilityNode> shown = new ArrayList<>(count);
         final boolean[] showing = new boolean[count];
+        final boolean[] insideHidden = new boolean[count];
+        final boolean[] rare = new boolean[count];
         for (int k = 0; k < count; k++) {
             final int i = order[k];
             final int parent = parents[i];
@@ -234,6 +251,8 @@ final class DraftTree {
             final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i]);
             ids[i] = node.targetId();
             showing[built.size()] = (d.states & AtspiMapping.S_SHOWN) != 0;
+            insideHidden[built.size()] = parent != ROOT && keptAt[parent] == HIDDEN;
+            rare[built.size()] = d.rare;
             built.add(node);
             final int above = parent == ROOT ? ROOT : keptAt[parent];
             keptAt[i] = above;
@@ -251,6 +270,8 @@ final class DraftTree {
         }
         shownNodes = Collections.unmodifiableList(collapse ? foldWrappers(shown) : shown);
         builtShowing = showing;
+        builtInsideHidden = insideHidden;
+        builtRare = rare;
         return Collections.unmodifiableList(built);
     }
 
@@ -305,6 +326,60 @@ final class DraftTree {
     /** Per node of the last {@link #buildNodes} (same positions): the object was SHOWING and VISIBLE. */
     boolean[] builtShowing() {
         return builtShowing;
+    }
+
+    /** Per node of the last {@link #buildNodes}: listed by the rule for the rare states. */
+    boolean[] builtRare() {
+        return builtRare;
+    }
+
+    /** Per node of the last {@link #buildNodes}: inside an object left out as not on screen. */
+    boolean[] builtInsideHidden() {
+        return builtInsideHidden;
+    }
+
+    /**
+     * Per draft, from what has arrived: inside an object known now not to be on screen (not
+     * SHOWING and VISIBLE, or at the off-screen extents, or inside such an object), so the scene
+     * leaves it out whatever its own extents. Parents come before children in both listings' order
+     * only through the parent links, so this follows them (bulk: GetAll's parents, walk: the levels).
+     */
+    boolean[] knownInsideHidden() {
+        final int n = drafts.size();
+        final boolean[] inside = new boolean[n];
+        if (!collapse) {
+            return inside; // everything is in the scene, with its bounds
+        }
+        final byte[] hidden = new byte[n]; // 0 unknown, 1 hidden or inside, 2 neither
+        for (int i = 0; i < n; i++) {
+            final int parent = parentOf(i);
+            inside[i] = parent != ROOT && parent < n && hiddenAt(parent, hidden);
+        }
+        return inside;
+    }
+
+    private int parentOf(final int i) {
+        final Draft d = drafts.get(i);
+        return d.parent != ROOT ? d.parent : bulkParents == null || i >= bulkParents.length ? ROOT : bulkParents[i];
+    }
+
+    private boolean hiddenAt(final int start, final byte[] hidden) {
+        int i = start;
+        int depth = 0;
+        while (i != ROOT && hidden[i] == 0 && depth++ < drafts.size()) {
+            final Draft d = drafts.get(i);
+            if ((d.states & AtspiMapping.S_SHOWN) == 0 || d.hasExtents && (d.x == OFF_SCREEN || d.y == OFF_SCREEN)) {
+                hidden[i] = 1;
+                break;
+            }
+            i = parentOf(i);
+        }
+        final boolean result = i != ROOT && hidden[i] == 1;
+        // everything on the way shares the answer
+        for (int j = start, steps = 0; j != ROOT && hidden[j] == 0 && steps++ < drafts.size(); j = parentOf(j)) {
+            hidden[j] = (byte) (result ? 1 : 2);
+        }
+        return result;
     }
 
     /** Whether {@link #needsDetails} held for node {@code j} of the last refresh, by the flags it had. */

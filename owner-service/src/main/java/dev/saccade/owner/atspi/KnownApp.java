@@ -36,6 +36,10 @@ final class KnownApp {
     List<AccessibilityNode> nodes = List.of();
     /** Per node of {@link #nodes}: SHOWING and VISIBLE (the early details skip those that were not). */
     boolean[] nodesShowing;
+    /** Per node of {@link #nodes}: inside an object that was not on screen (its extents are not asked early). */
+    boolean[] nodesInsideHidden;
+    /** Per node of {@link #nodes}: had a rare state (asked GetState with the next listing). */
+    boolean[] nodesRare;
     /** What the scene shows of them (see {@link DraftTree}): what the snapshot publishes. */
     List<AccessibilityNode> shownNodes = List.of();
     boolean complete;

@@ -306,6 +306,8 @@ final class RefreshPasses {
         if (nodes != null) {
             app.nodes = nodes; // the next refresh asks these for details with its listing
             app.nodesShowing = r.tree().builtShowing();
+            app.nodesInsideHidden = r.tree().builtInsideHidden();
+            app.nodesRare = r.tree().builtRare();
             if (r.detailed()) {
                 app.shownNodes = r.shownNodes();
                 app.refreshedNs = nowNs;

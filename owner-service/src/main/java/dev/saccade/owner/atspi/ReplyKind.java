@@ -30,6 +30,10 @@ final class ReplyKind {
     static final int K_EARLY_CHAR_COUNT = 21;
     /** Extents of a top-level object of the last refresh (index: position in {@code KnownApp.nodes}): CHECK and TOUCH. */
     static final int K_WINDOW_EXTENTS = 22;
+    /** The bulk listing's one rule for the rare states: objects that have any of them (then asked GetState). */
+    static final int K_MATCH_RARE = 23;
+    /** GetState asked with the bulk listing, for the last refresh's objects that had a rare state. */
+    static final int K_EARLY_STATE = 24;
 
     private ReplyKind() {
     }
