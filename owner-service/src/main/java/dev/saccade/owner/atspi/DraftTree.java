@@ -341,8 +341,8 @@ final class DraftTree {
     /**
      * Per draft, from what has arrived: inside an object known now not to be on screen (not
      * SHOWING and VISIBLE, or at the off-screen extents, or inside such an object), so the scene
-     * leaves it out whatever its own extents. Parents come before children in both listings' order
-     * only through the parent links, so this follows them (bulk: GetAll's parents, walk: the levels).
+     * leaves it out whatever its own extents. Follows the parent links (bulk: GetAll's parents,
+     * walk: the levels); a parent whose extents are still to come counts as on screen.
      */
     boolean[] knownInsideHidden() {
         final int n = drafts.size();
