@@ -16,6 +16,7 @@ import static dev.saccade.owner.atspi.ReplyKind.K_PROPERTIES;
 import static dev.saccade.owner.atspi.ReplyKind.K_STATE;
 
 import dev.saccade.protocol.TargetFlag;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.freedesktop.dbus.types.UInt32;
@@ -42,16 +43,8 @@ final class BulkListing {
         for (int s = 0; s < STATE_RULES.length; s++) {
             STATE_RULES[s] = matchRule(AtspiMapping.stateBits(AtspiMapping.STATE_SETS[s]), new int[0], new String[0]);
         }
-        int rare = 0;
-        for (int s = AtspiMapping.FIRST_RARE_STATE_SET; s < AtspiMapping.STATE_SETS.length; s++) {
-            rare += AtspiMapping.STATE_SETS[s].length;
-        }
-        final int[] rareStates = new int[rare];
-        for (int s = AtspiMapping.FIRST_RARE_STATE_SET, k = 0; s < AtspiMapping.STATE_SETS.length; s++) {
-            for (final int state : AtspiMapping.STATE_SETS[s]) {
-                rareStates[k++] = state;
-            }
-        }
+        final int[] rareStates = Arrays.stream(AtspiMapping.STATE_SETS, AtspiMapping.FIRST_RARE_STATE_SET,
+            AtspiMapping.STATE_SETS.length).flatMapToInt(Arrays::stream).toArray();
         RARE_RULE = matchRule(AtspiMapping.stateBits(rareStates), AtspiMapping.MATCH_ANY, new int[0], new String[0]);
         for (int i = 0; i < INTERFACE_RULES.length; i++) {
             INTERFACE_RULES[i] = matchRule(new int[0], new int[0], new String[] {AtspiMapping.INTERFACE_RULE_NAMES[i]});
@@ -98,24 +91,22 @@ final class BulkListing {
         // now, in the same batch, instead of one round trip later. Objects gone since answer
         // UnknownObject and are ignored; new ones are asked after the listing.
         final List<AccessibilityNode> last = app.nodes;
-        final boolean[] showing = app.nodesShowing;
-        final boolean[] insideHidden = app.nodesInsideHidden;
-        final boolean[] rare = app.nodesRare;
+        final byte[] view = app.nodesView;
         for (int j = 0, n = Math.min(last.size(), maxNodes); j < n; j++) {
             final AccessibilityNode node = last.get(j);
-            if (!tree.neededDetails(showing, j)) {
+            if (!tree.neededDetails(view, j)) {
                 continue; // hidden last time: left out of the scene with all in it (DraftTree.needsDetails)
             }
             channel.call(batch, node.objectPath(), AtspiBus.PROPERTIES, "GetAll", "s", K_EARLY_PROPERTIES, j,
                 AtspiBus.ACCESSIBLE);
-            if (rare != null && j < rare.length && rare[j]) {
+            if (DraftTree.had(view, j, DraftTree.RARE_LAST, false)) {
                 channel.call(batch, node.objectPath(), AtspiBus.ACCESSIBLE, "GetState", null, K_EARLY_STATE, j);
             }
             // Every object that showed, off screen or not (rows scrolled out of a list are asked
             // here, not one round trip later), but not what lies inside one off screen last time:
             // that waits for the outer object's extents, asked here, and is asked only if it came
             // back (AppRefresh.sendDetails).
-            if (insideHidden == null || j >= insideHidden.length || !insideHidden[j]) {
+            if (!DraftTree.had(view, j, DraftTree.INSIDE_HIDDEN_LAST, false)) {
                 channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_EARLY_EXTENTS, j,
                     new UInt32(0));
             }
@@ -142,8 +133,9 @@ final class BulkListing {
         haveState = new boolean[n];
         for (final Reply call : batch.calls) {
             final int kind = call.kind();
-            if (kind != K_EARLY_PROPERTIES && kind != K_EARLY_EXTENTS && kind != K_EARLY_CHAR_COUNT && kind != K_EARLY_STATE
-                || !call.answered() || call.failed()) {
+            final boolean early = kind == K_EARLY_PROPERTIES || kind == K_EARLY_EXTENTS || kind == K_EARLY_CHAR_COUNT
+                || kind == K_EARLY_STATE;
+            if (!early || !call.answered() || call.failed()) {
                 continue;
             }
             final Integer i = tree.indexOf(earlyFrom.get(call.index()).objectPath());

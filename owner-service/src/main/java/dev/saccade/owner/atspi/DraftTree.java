@@ -82,12 +82,14 @@ final class DraftTree {
     /** Leave hidden objects and empty containers out of {@link #shownNodes()} (§5.13). */
     private final boolean collapse;
     private List<AccessibilityNode> shownNodes = List.of();
-    /** Per node of the last {@link #buildNodes}: the object was SHOWING and VISIBLE. */
-    private boolean[] builtShowing = new boolean[0];
-    /** Per node of the last {@link #buildNodes}: inside an object the scene leaves out as not on screen. */
-    private boolean[] builtInsideHidden = new boolean[0];
-    /** Per node of the last {@link #buildNodes}: listed by the rule for the rare states. */
-    private boolean[] builtRare = new boolean[0];
+    /** {@link #builtView()} bit: the object was SHOWING and VISIBLE. */
+    static final byte SHOWN_LAST = 1;
+    /** {@link #builtView()} bit: inside an object the scene left out as not on screen. */
+    static final byte INSIDE_HIDDEN_LAST = 2;
+    /** {@link #builtView()} bit: listed by the rule for the rare states. */
+    static final byte RARE_LAST = 4;
+    /** Per node of the last {@link #buildNodes}: the *_LAST bits the next read's early details go by. */
+    private byte[] builtView = new byte[0];
     private final List<Draft> drafts = new ArrayList<>();
     private final Map<String, Integer> indexByPath = new HashMap<>();
     /** Walk only: the application object's children, as indexes. */
@@ -237,9 +239,7 @@ final class DraftTree {
         final int[] keptAt = new int[n];
         final List<AccessibilityNode> built = new ArrayList<>(count);
         final List<AccessibilityNode> shown = new ArrayList<>(count);
-        final boolean[] showing = new boolean[count];
-        final boolean[] insideHidden = new boolean[count];
-        final boolean[] rare = new boolean[count];
+        final byte[] view = new byte[count];
         for (int k = 0; k < count; k++) {
             final int i = order[k];
             final int parent = parents[i];
@@ -250,9 +250,8 @@ final class DraftTree {
             }
             final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i]);
             ids[i] = node.targetId();
-            showing[built.size()] = (d.states & AtspiMapping.S_SHOWN) != 0;
-            insideHidden[built.size()] = parent != ROOT && keptAt[parent] == HIDDEN;
-            rare[built.size()] = d.rare;
+            view[built.size()] = (byte) (((d.states & AtspiMapping.S_SHOWN) != 0 ? SHOWN_LAST : 0)
+                | (parent != ROOT && keptAt[parent] == HIDDEN ? INSIDE_HIDDEN_LAST : 0) | (d.rare ? RARE_LAST : 0));
             built.add(node);
             final int above = parent == ROOT ? ROOT : keptAt[parent];
             keptAt[i] = above;
@@ -269,9 +268,7 @@ final class DraftTree {
             }
         }
         shownNodes = Collections.unmodifiableList(collapse ? foldWrappers(shown) : shown);
-        builtShowing = showing;
-        builtInsideHidden = insideHidden;
-        builtRare = rare;
+        builtView = view;
         return Collections.unmodifiableList(built);
     }
 
@@ -323,19 +320,14 @@ final class DraftTree {
         return !collapse || (drafts.get(i).states & AtspiMapping.S_SHOWN) != 0;
     }
 
-    /** Per node of the last {@link #buildNodes} (same positions): the object was SHOWING and VISIBLE. */
-    boolean[] builtShowing() {
-        return builtShowing;
+    /** Per node of the last {@link #buildNodes} (same positions): its *_LAST bits. */
+    byte[] builtView() {
+        return builtView;
     }
 
-    /** Per node of the last {@link #buildNodes}: listed by the rule for the rare states. */
-    boolean[] builtRare() {
-        return builtRare;
-    }
-
-    /** Per node of the last {@link #buildNodes}: inside an object left out as not on screen. */
-    boolean[] builtInsideHidden() {
-        return builtInsideHidden;
+    /** Whether node {@code j} of a last view has {@code bit}; {@code unknown} where the view does not cover it. */
+    static boolean had(final byte[] view, final int j, final int bit, final boolean unknown) {
+        return view == null || j >= view.length ? unknown : (view[j] & bit) != 0;
     }
 
     /**
@@ -350,41 +342,21 @@ final class DraftTree {
         if (!collapse) {
             return inside; // everything is in the scene, with its bounds
         }
-        final byte[] hidden = new byte[n]; // 0 unknown, 1 hidden or inside, 2 neither
+        // Both listings put a parent before its children (canonical order, the walk's levels).
+        final boolean[] hidden = new boolean[n];
         for (int i = 0; i < n; i++) {
-            final int parent = parentOf(i);
-            inside[i] = parent != ROOT && parent < n && hiddenAt(parent, hidden);
+            final Draft d = drafts.get(i);
+            final int parent = d.parent != ROOT ? d.parent : bulkParents == null || i >= bulkParents.length ? ROOT : bulkParents[i];
+            inside[i] = parent != ROOT && parent < i && hidden[parent];
+            hidden[i] = inside[i] || (d.states & AtspiMapping.S_SHOWN) == 0
+                || d.hasExtents && (d.x == OFF_SCREEN || d.y == OFF_SCREEN);
         }
         return inside;
     }
 
-    private int parentOf(final int i) {
-        final Draft d = drafts.get(i);
-        return d.parent != ROOT ? d.parent : bulkParents == null || i >= bulkParents.length ? ROOT : bulkParents[i];
-    }
-
-    private boolean hiddenAt(final int start, final byte[] hidden) {
-        int i = start;
-        int depth = 0;
-        while (i != ROOT && hidden[i] == 0 && depth++ < drafts.size()) {
-            final Draft d = drafts.get(i);
-            if ((d.states & AtspiMapping.S_SHOWN) == 0 || d.hasExtents && (d.x == OFF_SCREEN || d.y == OFF_SCREEN)) {
-                hidden[i] = 1;
-                break;
-            }
-            i = parentOf(i);
-        }
-        final boolean result = i != ROOT && hidden[i] == 1;
-        // everything on the way shares the answer
-        for (int j = start, steps = 0; j != ROOT && hidden[j] == 0 && steps++ < drafts.size(); j = parentOf(j)) {
-            hidden[j] = (byte) (result ? 1 : 2);
-        }
-        return result;
-    }
-
-    /** Whether {@link #needsDetails} held for node {@code j} of the last refresh, by the flags it had. */
-    boolean neededDetails(final boolean[] lastShowing, final int j) {
-        return !collapse || lastShowing == null || j >= lastShowing.length || lastShowing[j];
+    /** Whether {@link #needsDetails} held for node {@code j} of the last refresh, by its last view. */
+    boolean neededDetails(final byte[] lastView, final int j) {
+        return !collapse || had(lastView, j, SHOWN_LAST, true);
     }
 
     /** The scene's view of the last {@link #buildNodes}: hidden objects and empty containers left out (§5.13). */

@@ -34,12 +34,8 @@ final class KnownApp {
     static final int MAX_PEER_FAILURES = 3;
     /** Every object the last refresh read: the next refresh asks these for details early. */
     List<AccessibilityNode> nodes = List.of();
-    /** Per node of {@link #nodes}: SHOWING and VISIBLE (the early details skip those that were not). */
-    boolean[] nodesShowing;
-    /** Per node of {@link #nodes}: inside an object that was not on screen (its extents are not asked early). */
-    boolean[] nodesInsideHidden;
-    /** Per node of {@link #nodes}: had a rare state (asked GetState with the next listing). */
-    boolean[] nodesRare;
+    /** Per node of {@link #nodes}: {@link DraftTree#builtView()}, what the next listing asks early by. */
+    byte[] nodesView;
     /** What the scene shows of them (see {@link DraftTree}): what the snapshot publishes. */
     List<AccessibilityNode> shownNodes = List.of();
     boolean complete;

@@ -305,9 +305,7 @@ final class RefreshPasses {
         final List<AccessibilityNode> nodes = r.nodes();
         if (nodes != null) {
             app.nodes = nodes; // the next refresh asks these for details with its listing
-            app.nodesShowing = r.tree().builtShowing();
-            app.nodesInsideHidden = r.tree().builtInsideHidden();
-            app.nodesRare = r.tree().builtRare();
+            app.nodesView = r.tree().builtView();
             if (r.detailed()) {
                 app.shownNodes = r.shownNodes();
                 app.refreshedNs = nowNs;
