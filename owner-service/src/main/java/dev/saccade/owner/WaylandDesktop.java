@@ -1,9 +1,9 @@
 package dev.saccade.owner;
 
-import dev.saccade.owner.wayland.SwayDesktopReader;
-import dev.saccade.owner.wayland.ToplevelDesktopReader;
-import dev.saccade.owner.x11.DesktopSnapshot;
+import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.wayland.SwayIpc;
+import dev.saccade.wlroots.SwayDesktopReader;
+import dev.saccade.wlroots.ToplevelDesktopReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
