@@ -15,7 +15,6 @@ import dev.saccade.owner.helper.InputHelperLauncher;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.DesktopSceneComposer;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.x11.X11DesktopReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running owner: the desktop owner of a user session. Starts, in order, the runtime
- * directory check, the scene store (numbered above any earlier owner), the X11 reader whose
+ * directory check, the scene store (numbered above any earlier owner), the desktop reader whose
  * first snapshot becomes the first generation, the endpoint, the acceptor and the owner
  * thread; {@link #close()} stops them in reverse, disconnecting (neutralizing) every client and
  * unlinking the endpoint only if it is still ours.
@@ -88,11 +87,7 @@ public final class OwnerService implements AutoCloseable {
         }
         // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
-        if (WaylandDesktop.isWayland(context.display())) {
-            reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot));
-        } else {
-            reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start()::close;
-        }
+        reader = DesktopBackends.of(context.display()).start(context.display(), snapshot -> publish(composer, snapshot));
         if (accessibility != null) {
             accessibility.start();
         }

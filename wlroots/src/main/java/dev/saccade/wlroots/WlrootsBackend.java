@@ -1,9 +1,8 @@
-package dev.saccade.owner;
+package dev.saccade.wlroots;
 
+import dev.saccade.desktop.DesktopBackend;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.wayland.SwayIpc;
-import dev.saccade.wlroots.SwayDesktopReader;
-import dev.saccade.wlroots.ToplevelDesktopReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -16,20 +15,23 @@ import java.util.function.Consumer;
  * {@code zwlr_foreign_toplevel_manager_v1} reader, whose bounds are approximate (docs/wayland.md
  * §1). GNOME and KDE offer neither (designed in docs/wayland.md, unverified).
  */
-final class WaylandDesktop {
-    static final String PREFIX = "wayland:";
-    static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
-    static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
+public final class WlrootsBackend implements DesktopBackend {
+    public static final String PREFIX = "wayland:";
+    public static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
+    public static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
 
-    private WaylandDesktop() {
-    }
-
-    static boolean isWayland(final String display) {
+    public static boolean isWayland(final String display) {
         return display != null && display.startsWith(PREFIX);
     }
 
+    @Override
+    public boolean reads(final String display) {
+        return isWayland(display);
+    }
+
     /** Starts the reader for {@code display}; the returned action closes it. */
-    static Runnable startReader(final String display, final Consumer<DesktopSnapshot> listener)
+    @Override
+    public Runnable start(final String display, final Consumer<DesktopSnapshot> listener)
         throws IOException {
         final String socket = display.substring(PREFIX.length());
         final Path ipc = ToplevelDesktopReader.forced() ? null : SwayIpc.locate(socket);
