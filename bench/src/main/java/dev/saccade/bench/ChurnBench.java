@@ -1,7 +1,6 @@
 package dev.saccade.bench;
 
 import dev.saccade.atspi.AtspiDiagnostics;
-import dev.saccade.atspi.AtspiRefreshBench;
 import dev.saccade.atspi.AtspiSource;
 import dev.saccade.atspi.AtspiSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;

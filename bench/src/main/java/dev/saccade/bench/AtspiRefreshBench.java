@@ -1,8 +1,12 @@
-package dev.saccade.atspi;
+package dev.saccade.bench;
 
 import static dev.saccade.bench.ClickBench.intArg;
 import static dev.saccade.bench.ClickBench.stringArg;
 
+import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSourceContext;
+import dev.saccade.atspi.NaiveWalk;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.testdesktop.AppHandle;
@@ -19,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.freedesktop.dbus.exceptions.DBusException;
-import org.freedesktop.dbus.types.UInt32;
 
 /**
  * {@code bench/run atspi} (bench/README.md "AT-SPI refresh"): a real {@link AtspiSource} on a
@@ -37,12 +40,10 @@ import org.freedesktop.dbus.types.UInt32;
  * Beside them, per full refresh, the CPU gtk3-demo and the X server spent in it
  * ({@code atspi_refresh_app_cpu}, {@code atspi_refresh_x_cpu}: the tasks' schedstat): the part of
  * the refresh that is the application answering.
- * Lives in the source's package (in the bench module) because the naive walk uses the package's
- * bus wrapper. Settings ({@code name=value} or {@code saccade.bench.<name>}): {@code warmup}
+ * The naive walk is the source module's {@link NaiveWalk}, over the source's own bus wrapper. Settings ({@code name=value} or {@code saccade.bench.<name>}): {@code warmup}
  * (300), {@code runs} (200), {@code naive.runs} (20), {@code peer} (true).
  */
 public final class AtspiRefreshBench {
-    private static final long CALL_TIMEOUT_MS = 5_000;
     static final double GOAL_P50_NS = 15e6;
     static final double GOAL_RATIO = 15.0;
     static final double GOAL_STEADY_P50_NS = 2e6;
@@ -69,7 +70,7 @@ public final class AtspiRefreshBench {
                 // the incremental reading of D19 (off by default in the owner): what atspi_steady measures
                 .fullRefreshMs(Long.getLong(AtspiSourceContext.FULL_REFRESH_MS_PROP, 2_000));
             try (AtspiSource source = new AtspiSource(context, last::set);
-                 AtspiBus bus = AtspiBus.connect(desktop.accessibilityBusAddress())) {
+                 NaiveWalk bus = NaiveWalk.connect(desktop.accessibilityBusAddress())) {
                 source.start();
                 final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (last.get() == null || last.get().application(busName) == null
@@ -84,7 +85,7 @@ public final class AtspiRefreshBench {
                     source.requestRefresh().get(10, TimeUnit.SECONDS);
                 }
                 final int nodes = source.latest().application(busName).nodes().size();
-                final int visited = naiveWalk(bus, busName);
+                final int visited = bus.count(busName);
                 System.out.printf(Locale.ROOT, "gtk3-demo nodes=%d peerToPeer=%s naive walk visits %d%n", nodes,
                     app(source, busName).peerToPeer(), visited);
 
@@ -115,7 +116,7 @@ public final class AtspiRefreshBench {
                     steady.recordValue(System.nanoTime() - t0);
                     if (i % every == 0 && naive.getTotalCount() < naiveRuns) {
                         t0 = System.nanoTime();
-                        naiveWalk(bus, busName);
+                        bus.count(busName);
                         naive.recordValue(System.nanoTime() - t0);
                     }
                 }
@@ -160,27 +161,6 @@ public final class AtspiRefreshBench {
             }
         }
         throw new IllegalStateException("no " + busName + " in " + source.diagnostics());
-    }
-
-    /** GetChildren recursion, then four blocking calls per node: what a straightforward client does. */
-    private static int naiveWalk(final AtspiBus bus, final String busName) throws DBusException {
-        return walk(bus, busName, AtspiBus.ROOT_PATH, 0);
-    }
-
-    private static int walk(final AtspiBus bus, final String busName, final String path, final int depth)
-        throws DBusException {
-        final Object children = bus.callAndWait(busName, path, AtspiBus.ACCESSIBLE, "GetChildren", null, CALL_TIMEOUT_MS)
-            .value();
-        int visited = 0;
-        for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
-            final String child = AtspiCall.referencePath(AtspiCall.item(children, i));
-            bus.callAndWait(busName, child, AtspiBus.ACCESSIBLE, "GetRole", null, CALL_TIMEOUT_MS);
-            bus.callAndWait(busName, child, AtspiBus.PROPERTIES, "Get", "ss", CALL_TIMEOUT_MS, AtspiBus.ACCESSIBLE, "Name");
-            bus.callAndWait(busName, child, AtspiBus.ACCESSIBLE, "GetState", null, CALL_TIMEOUT_MS);
-            bus.callAndWait(busName, child, AtspiBus.COMPONENT, "GetExtents", "u", CALL_TIMEOUT_MS, new UInt32(0));
-            visited += 1 + (depth < TreeWalk.MAX_WALK_DEPTH ? walk(bus, busName, child, depth + 1) : 0);
-        }
-        return visited;
     }
 
     /** utime + stime in clock ticks (10 ms) of the demo, the desktop's dbus-daemons and this JVM. */
