@@ -1,7 +1,7 @@
 package dev.saccade.helper.backend.xtest;
 
-import dev.saccade.helper.HeldInputRecorder;
-import dev.saccade.helper.TextKeysyms;
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.locks.LockSupport;
 

@@ -2,8 +2,8 @@ package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import dev.saccade.helper.BackendUnavailableException;
-import dev.saccade.helper.UserInputListener;
+import dev.saccade.helper.backend.BackendUnavailableException;
+import dev.saccade.helper.backend.UserInputListener;
 
 /**
  * Detects real user input with XInput2: raw key presses, button presses, motion and touch

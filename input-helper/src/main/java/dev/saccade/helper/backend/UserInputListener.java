@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 /**
  * Told of real user input: events from an input device other than the ones synthetic input

@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 /**
  * Keeps two separate actions from merging into a double or triple click (issue 15): toolkits

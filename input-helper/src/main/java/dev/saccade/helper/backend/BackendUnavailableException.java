@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 /**
  * An input backend cannot start: no display, a missing extension (XTEST, XInputExtension 2.2) or

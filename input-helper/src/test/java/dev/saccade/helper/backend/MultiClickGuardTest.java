@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 /**
  * What the platform reports about its pointer (the master pointer on X11): position in desktop

@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 /**
  * Told by a backend of the key presses and key code bindings it makes inside one compound call

@@ -1,4 +1,4 @@
-package dev.saccade.helper;
+package dev.saccade.helper.backend;
 
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
@@ -27,11 +27,11 @@ import dev.saccade.protocol.ResultCode;
  * <h2>Buffering</h2>
  * Emitting methods may buffer: {@link #flush()} hands everything to the platform (the events can
  * no longer be lost if this process dies), {@link #sync()} waits until the platform has processed
- * them. {@link GuardedBackend} flushes after every release before it forgets a held key.
+ * them. {@link dev.saccade.helper.GuardedBackend} flushes after every release before it forgets a held key.
  *
  * <p>An implementation is confined to one thread (the helper thread) unless it says otherwise.
  * Nothing pressed through a raw backend is recorded: the helper wraps it in a
- * {@link GuardedBackend}, whose {@link dev.saccade.ipc.link.HeldInputLedger} sees every press.
+ * {@link dev.saccade.helper.GuardedBackend}, whose {@link dev.saccade.ipc.link.HeldInputLedger} sees every press.
  */
 public interface InputBackend extends AutoCloseable {
     /** Wheel pseudo-buttons (X11 buttons 4..7): pressed and released by {@link #scroll}, held only in between. */
@@ -197,7 +197,7 @@ public interface InputBackend extends AutoCloseable {
      * Whether another client holds an active pointer grab now (X11: our XGrabPointer fails with
      * AlreadyGrabbed; when it succeeds it is let go at once); 1 grabbed, 0 not, -1 when the platform
      * cannot tell. A toolkit's drag-and-drop grabs the pointer until it has processed the
-     * release: {@link DragPacer}.
+     * release: {@link dev.saccade.helper.DragPacer}.
      */
     default int pointerGrabbedElsewhere() {
         return -1;
@@ -227,7 +227,7 @@ public interface InputBackend extends AutoCloseable {
     /** Reads the platform's keyboard: 32 bytes, bit k set while key code k is down (X11: XQueryKeymap). */
     int queryKeymap(byte[] keys32);
 
-    /** Closes the platform connection. Holds nothing back: release first (see {@link GuardedBackend#close()}). */
+    /** Closes the platform connection. Holds nothing back: release first (see {@link dev.saccade.helper.GuardedBackend#close()}). */
     @Override
     void close();
 
