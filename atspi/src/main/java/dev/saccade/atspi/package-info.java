@@ -6,7 +6,7 @@
  * text lane and a stable target id each. It also runs semantic actions ({@code DoAction}) off the
  * caller's thread, and reports per-application diagnostics for {@code saccade doctor}.
  *
- * <p>Owns every D-Bus call of the owner service: through dbus-java in the package-private
+ * <p>Owns every D-Bus call of the owner: through dbus-java in the package-private
  * {@code AtspiBus} (bus, events, actions), and over peer-to-peer connections to at-spi2-atk
  * applications in {@code PeerLink} with its own wire codec {@code DBusWire} (the bulk refresh
  * path, where dbus-java's per-message cost was the bottleneck). The owner thread never calls in
