@@ -4,6 +4,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import dev.saccade.helper.backend.BackendUnavailableException;
 import dev.saccade.helper.backend.UserInputListener;
+import dev.saccade.x11.Xlib;
 
 /**
  * Detects real user input with XInput2: raw key presses, button presses, motion and touch

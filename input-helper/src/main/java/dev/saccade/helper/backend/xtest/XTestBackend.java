@@ -10,6 +10,7 @@ import dev.saccade.helper.backend.PointerState;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib;
 import java.util.concurrent.TimeUnit;
 
 /**
