@@ -9,11 +9,9 @@ import static dev.saccade.atspi.AtspiMapping.S_SHOWN;
 import static dev.saccade.atspi.ReplyKind.K_ACTION_COUNT;
 import static dev.saccade.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.atspi.ReplyKind.K_EXTENTS;
-import static dev.saccade.atspi.ReplyKind.K_NAME;
 import static dev.saccade.atspi.ReplyKind.K_PROPERTIES;
 import static dev.saccade.atspi.ReplyKind.K_STATE;
 import static dev.saccade.atspi.ReplyKind.K_TEXT;
-import static dev.saccade.atspi.ReplyKind.K_WINDOW_EXTENTS;
 
 import dev.saccade.desktop.AccessibilityNode;
 import java.util.List;
@@ -70,21 +68,12 @@ import org.freedesktop.dbus.types.UInt32;
  * <p>Used by the source thread only; the batches complete on dbus-java's reader thread or the
  * peer link's I/O thread and are routed back through the source's queue.
  *
- * <p>The probe and the two listings are their own classes ({@link AppProbe}, {@link BulkListing},
- * {@link TreeWalk}); both listings fill one {@link DraftTree}, which maps the objects to nodes at
- * the end. This class runs the stages, asks the details and the text, and keeps the result.
+ * <p>The stages are {@link RefreshStage}s. The probe, the two listings and the incremental CHECK
+ * and TOUCH are their own classes ({@link AppProbe}, {@link BulkListing}, {@link TreeWalk},
+ * {@link IncrementalCheck}); both listings fill one {@link DraftTree}, which maps the objects to
+ * nodes at the end. This class runs the stages, asks the details and the text, and keeps the result.
  */
 final class AppRefresh {
-    private static final int STAGE_PROBE = 0;
-    private static final int STAGE_BULK = 1;
-    private static final int STAGE_WALK = 2;
-    private static final int STAGE_DETAILS = 3;
-    private static final int STAGE_TEXT = 4;
-    private static final int STAGE_DONE = 5;
-    private static final int STAGE_CHECK = 6;
-    private static final int STAGE_TOUCH = 7;
-    private static final int STAGE_TOUCH_TEXT = 8;
-
     private final KnownApp app;
     private final AtspiBus bus;
     private final CallChannel busChannel;
@@ -105,7 +94,8 @@ final class AppRefresh {
     private final DraftTree tree;
     private final BulkListing bulk;
     private final TreeWalk walk;
-    private int stage;
+    private final IncrementalCheck incremental;
+    private RefreshStage stage = RefreshStage.PROBE;
     private CallBatch current;
     private boolean walking;
     private boolean timedOut;
@@ -138,6 +128,7 @@ final class AppRefresh {
         this.walking = touch != null && app.collection != KnownApp.COLLECTION_YES;
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
         this.walk = new TreeWalk(app, channel, tree, maxNodes);
+        this.incremental = new IncrementalCheck(app, channel, tree, touch, walking, maxTextChars);
     }
 
     KnownApp app() {
@@ -149,7 +140,7 @@ final class AppRefresh {
     }
 
     boolean isDone() {
-        return stage == STAGE_DONE;
+        return stage == RefreshStage.DONE;
     }
 
     /** The application left the bus (its name has no owner): drop it. */
@@ -172,46 +163,46 @@ final class AppRefresh {
 
     /** A batch of ours completed: read it and send the next stage (or finish). */
     void onBatch(final CallBatch batch, final long nowNs) {
-        if (batch != current || stage == STAGE_DONE) {
+        if (batch != current || stage == RefreshStage.DONE) {
             return;  // a batch abandoned at an earlier deadline, answered late
         }
         try {
             switch (stage) {
-                case STAGE_CHECK -> readCheck(batch);
-                case STAGE_TOUCH -> readTouch(batch);
-                case STAGE_TOUCH_TEXT -> readText(batch);
-                case STAGE_PROBE -> readProbe(batch);
-                case STAGE_BULK -> readBulk(batch);
-                case STAGE_WALK -> readWalkLevel(batch);
-                case STAGE_DETAILS -> readDetails(batch);
-                case STAGE_TEXT -> readText(batch);
+                case CHECK -> readCheck(batch);
+                case TOUCH -> readTouch(batch);
+                case TOUCH_TEXT -> readText(batch);
+                case PROBE -> readProbe(batch);
+                case BULK -> readBulk(batch);
+                case WALK -> readWalkLevel(batch);
+                case DETAILS -> readDetails(batch);
+                case TEXT -> readText(batch);
                 default -> throw new IllegalStateException("stage " + stage);
             }
         } catch (final IllegalArgumentException | DBusWire.WireException e) {
             // A call we built could not be marshalled, or a reply not decoded: say so, keep the last nodes.
             fail("cannot build a call: " + e.getMessage());
         }
-        if (stage == STAGE_DONE) {
+        if (stage == RefreshStage.DONE) {
             finish(nowNs);
         }
     }
 
     /** The deadline passed: build what arrived so far. */
     void expire(final long nowNs) {
-        if (stage == STAGE_DONE) {
+        if (stage == RefreshStage.DONE) {
             return;
         }
         timedOut = true;
-        error = "no answer within " + (deadlineNs - startNs) / 1_000_000 + " ms (" + stageName() + ")";
+        error = "no answer within " + (deadlineNs - startNs) / 1_000_000 + " ms (" + stage.label + ")";
         // Use the replies that did arrive in the cut stage.
         try {
             if (current != null) {
                 switch (stage) {
-                    case STAGE_BULK -> bulk.readArrived(current);
-                    case STAGE_WALK -> walk.readArrived(current);
-                    case STAGE_DETAILS -> readDetailsArrived(current);
-                    case STAGE_TEXT -> readTextArrived(current);
-                    case STAGE_TOUCH, STAGE_TOUCH_TEXT -> detailed = false; // half updated: the last view stands
+                    case BULK -> bulk.readArrived(current);
+                    case WALK -> walk.readArrived(current);
+                    case DETAILS -> readDetailsArrived(current);
+                    case TEXT -> readTextArrived(current);
+                    case TOUCH, TOUCH_TEXT -> detailed = false; // half updated: the last view stands
                     default -> {
                     }
                 }
@@ -219,16 +210,16 @@ final class AppRefresh {
         } catch (final RuntimeException e) {
             error += "; " + e;
         }
-        stage = STAGE_DONE;
+        stage = RefreshStage.DONE;
         finish(nowNs);
     }
 
-    // ---------------------------------------------------------------- check
+    // ---------------------------------------------------------------- check and touch
 
     private void sendCheck() {
-        stage = STAGE_CHECK;
+        stage = RefreshStage.CHECK;
         final CallBatch batch = newBatch();
-        askWindows(batch);
+        incremental.askWindows(batch);
         if (batch.size() == 0) {
             sendListing(); // no window to check: read it
             return;
@@ -236,118 +227,34 @@ final class AppRefresh {
         send(batch);
     }
 
-    /** {@code GetExtents} of each top-level object of the last refresh that had bounds. */
-    private void askWindows(final CallBatch batch) {
-        final List<AccessibilityNode> last = app.nodes;
-        for (int i = 0, n = last.size(); i < n; i++) {
-            final AccessibilityNode node = last.get(i);
-            if (node.parentId() == 0 && (node.width() > 0 || node.height() > 0)) {
-                channel.call(batch, node.objectPath(), AtspiBus.COMPONENT, "GetExtents", "u", K_WINDOW_EXTENTS, i,
-                    new UInt32(0));
-            }
-        }
-    }
-
     private void readCheck(final CallBatch batch) {
-        final List<AccessibilityNode> last = app.nodes;
-        for (final Reply call : batch.calls) {
-            if (!call.answered() || call.failed() || !sameExtents(last.get(call.index()), call.value())) {
-                sendListing();
-                return;
-            }
-        }
-        unchanged = true;
-        stage = STAGE_DONE;
-    }
-
-    private static boolean sameExtents(final AccessibilityNode node, final Object box) {
-        return sameExtents(box, node.x(), node.y(), node.width(), node.height());
-    }
-
-    private static boolean sameExtents(final Object box, final DraftTree.Draft d) {
-        return d.hasExtents && sameExtents(box, d.x, d.y, d.width, d.height);
-    }
-
-    private static boolean sameExtents(final Object box, final int x, final int y, final int width, final int height) {
-        return AtspiCall.length(box) == 4 && AtspiCall.element(box, 0, 0) == x && AtspiCall.element(box, 1, 0) == y
-            && AtspiCall.element(box, 2, 0) == width && AtspiCall.element(box, 3, 0) == height;
-    }
-
-    // ---------------------------------------------------------------- touch
-
-    private void sendTouch() {
-        stage = STAGE_TOUCH;
-        final CallBatch batch = newBatch();
-        for (final int i : touch) {
-            final DraftTree.Draft d = tree.get(i);
-            if (d.dropped) {
-                continue;
-            }
-            channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
-            if (walking) {
-                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
-            } else {
-                channel.call(batch, d.path, AtspiBus.PROPERTIES, "GetAll", "s", K_PROPERTIES, i, AtspiBus.ACCESSIBLE);
-            }
-            if ((d.states & S_SHOWN) != 0 && (!walking || (d.interfaces & I_COMPONENT) != 0)) {
-                channel.call(batch, d.path, AtspiBus.COMPONENT, "GetExtents", "u", K_EXTENTS, i, new UInt32(0));
-            }
-            if (wantsContent(d) && maxTextChars > 0) {
-                channel.call(batch, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHAR_COUNT, i, AtspiBus.TEXT,
-                    "CharacterCount");
-            }
-        }
-        if (batch.size() == 0) {
-            touchFailed = true;
-            stage = STAGE_DONE;
+        if (!incremental.windowsUnmoved(batch)) {
+            sendListing();
             return;
         }
-        // The windows too, as CHECK asks them: a window the window manager moved sends no event,
-        // and a TOUCH that re-read a moved frame alone would leave its other objects where they
-        // were while the next CHECK, finding the frame where the tree has it, kept them there.
-        askWindows(batch);
+        unchanged = true;
+        stage = RefreshStage.DONE;
+    }
+
+    private void sendTouch() {
+        stage = RefreshStage.TOUCH;
+        final CallBatch batch = newBatch();
+        if (!incremental.askTouched(batch)) {
+            touchFailed = true;
+            stage = RefreshStage.DONE;
+            return;
+        }
         send(batch);
     }
 
     private void readTouch(final CallBatch batch) {
-        for (final Reply call : batch.calls) {
-            if (!call.answered() || call.failed()) {
-                touchFailed = true; // gone, or not answering as before: read the application whole
-                stage = STAGE_DONE;
-                return;
-            }
-            if (call.kind() == K_WINDOW_EXTENTS ? !sameExtents(app.nodes.get(call.index()), call.value())
-                : call.kind() == K_EXTENTS && !sameExtents(call.value(), tree.get(call.index()))) {
-                // Moved or resized: what lies in it moved too, and no event said so.
-                touchFailed = true;
-                stage = STAGE_DONE;
-                return;
-            }
-            final DraftTree.Draft d = tree.get(call.index());
-            switch (call.kind()) {
-                case K_STATE -> {
-                    final Object words = call.value();
-                    final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
-                    if (((states ^ d.states) & S_SHOWN) != 0) {
-                        touchFailed = true; // shown or hidden: its subtree's extents are not in the tree
-                        stage = STAGE_DONE;
-                        return;
-                    }
-                    d.states = states;
-                }
-                case K_NAME -> d.name = call.value() instanceof String name ? name : d.name;
-                case K_WINDOW_EXTENTS, K_EXTENTS -> {
-                    // where they were (above)
-                }
-                case K_CHAR_COUNT -> {
-                    tree.applyDetail(call.kind(), call.index(), call);
-                    d.content = null;
-                }
-                default -> tree.applyDetail(call.kind(), call.index(), call);
-            }
+        if (!incremental.applyTouched(batch)) {
+            touchFailed = true; // read the application whole
+            stage = RefreshStage.DONE;
+            return;
         }
         detailed = true;
-        stage = STAGE_TOUCH_TEXT;
+        stage = RefreshStage.TOUCH_TEXT;
         final CallBatch text = newBatch();
         for (final int i : touch) {
             askText(text, i);
@@ -358,7 +265,7 @@ final class AppRefresh {
     // ---------------------------------------------------------------- probe
 
     private void sendProbe() {
-        stage = STAGE_PROBE;
+        stage = RefreshStage.PROBE;
         final CallBatch batch = newBatch();
         try {
             AppProbe.ask(batch, bus, busChannel, app, peers);
@@ -393,7 +300,7 @@ final class AppRefresh {
     // ---------------------------------------------------------------- bulk (Collection)
 
     private void sendBulk() {
-        stage = STAGE_BULK;
+        stage = RefreshStage.BULK;
         final CallBatch batch = newBatch();
         bulk.ask(batch);
         send(batch);
@@ -420,7 +327,7 @@ final class AppRefresh {
     // ---------------------------------------------------------------- walk (no Collection)
 
     private void sendWalkRoot() {
-        stage = STAGE_WALK;
+        stage = RefreshStage.WALK;
         walking = true;
         final CallBatch batch = newBatch();
         walk.askRoot(batch);
@@ -448,7 +355,7 @@ final class AppRefresh {
     // ---------------------------------------------------------------- details and text
 
     private void sendDetails() {
-        stage = STAGE_DETAILS;
+        stage = RefreshStage.DETAILS;
         final CallBatch batch = newBatch();
         final boolean[] insideHidden = tree.knownInsideHidden();
         for (int i = 0, n = tree.size(); i < n; i++) {
@@ -486,7 +393,7 @@ final class AppRefresh {
     }
 
     /** A text role with the Text interface; never a password field, whose content must not leave it. */
-    private static boolean wantsContent(final DraftTree.Draft d) {
+    static boolean wantsContent(final DraftTree.Draft d) {
         return AtspiMapping.readsContent(d.roleClass) && d.roleClass != CLASS_PASSWORD && (d.interfaces & I_TEXT) != 0;
     }
 
@@ -497,7 +404,7 @@ final class AppRefresh {
 
     private void sendText() {
         detailed = true; // the details are in (or none were needed)
-        stage = STAGE_TEXT;
+        stage = RefreshStage.TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = tree.size(); i < n; i++) {
             askText(text, i);
@@ -517,7 +424,7 @@ final class AppRefresh {
 
     private void sendTextBatch(final CallBatch text) {
         if (text.size() == 0) {
-            stage = STAGE_DONE;
+            stage = RefreshStage.DONE;
             return;
         }
         send(text);
@@ -540,7 +447,7 @@ final class AppRefresh {
 
     private void readText(final CallBatch batch) {
         readTextArrived(batch);
-        stage = STAGE_DONE;
+        stage = RefreshStage.DONE;
     }
 
     private void readTextArrived(final CallBatch batch) {
@@ -647,7 +554,7 @@ final class AppRefresh {
 
     private void fail(final String why) {
         error = why;
-        stage = STAGE_DONE;
+        stage = RefreshStage.DONE;
     }
 
     private void failOrGone(final Reply call) {
@@ -657,20 +564,6 @@ final class AppRefresh {
             gone = true;
         }
         fail(call.errorText());
-    }
-
-    private String stageName() {
-        switch (stage) {
-            case STAGE_CHECK: return "check";
-            case STAGE_TOUCH: return "touch";
-            case STAGE_TOUCH_TEXT: return "touch text";
-            case STAGE_PROBE: return "probe";
-            case STAGE_BULK: return "bulk";
-            case STAGE_WALK: return "walk";
-            case STAGE_DETAILS: return "details";
-            case STAGE_TEXT: return "text";
-            default: return "done";
-        }
     }
 
     /** The application does not implement what was asked. */
