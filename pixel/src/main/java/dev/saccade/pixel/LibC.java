@@ -6,29 +6,17 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 
 /**
- * The libc calls of the pixel source: the shared segment capture reads through, the pipe and
- * {@code poll()} its thread sleeps on, and {@code setenv} for OpenMP's thread limit, which must
- * be in the C environment before libtesseract loads.
+ * The libc calls of the pixel source: the pipe and {@code poll()} its thread sleeps on, and
+ * {@code setenv} for OpenMP's thread limit, which must be in the C environment before
+ * libtesseract loads.
  */
 final class LibC {
-    static final int IPC_PRIVATE = 0;
-    static final int IPC_CREAT = 01000;
-    static final int IPC_RMID = 0;
-
     static {
         Native.register(LibC.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
     }
 
     private LibC() {
     }
-
-    static native int shmget(int key, long size, int flags);
-
-    static native Pointer shmat(int id, Pointer address, int flags);
-
-    static native int shmdt(Pointer address);
-
-    static native int shmctl(int id, int command, Pointer buffer);
 
     static native int pipe(int[] fds);
 

@@ -69,7 +69,7 @@ public final class PixelSource implements AutoCloseable {
      * @throws IOException saying what is missing (a library, a language, an X extension)
      */
     public synchronized PixelSource start() throws IOException {
-        final int[] pipe = X11Capture.openWakePipe();
+        final int[] pipe = WakePipe.open();
         wakeRead = pipe[0];
         wakeWrite = pipe[1];
         running = true;
@@ -109,7 +109,7 @@ public final class PixelSource implements AutoCloseable {
     private void wake() {
         final int fd = wakeWrite;
         if (fd >= 0 && running) {
-            X11Capture.wake(fd);
+            WakePipe.wake(fd);
         }
     }
 
@@ -493,7 +493,7 @@ public final class PixelSource implements AutoCloseable {
             running = false;
             t = thread;
             thread = null;
-            X11Capture.wake(wakeWrite);
+            WakePipe.wake(wakeWrite);
         }
         if (t != Thread.currentThread()) {
             try {
@@ -503,8 +503,8 @@ public final class PixelSource implements AutoCloseable {
             }
         }
         if (!t.isAlive()) {
-            X11Capture.closeFd(wakeRead);
-            X11Capture.closeFd(wakeWrite);
+            WakePipe.close(wakeRead);
+            WakePipe.close(wakeWrite);
             wakeRead = -1;
             wakeWrite = -1;
         }

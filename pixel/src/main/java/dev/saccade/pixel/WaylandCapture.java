@@ -4,6 +4,7 @@ import com.sun.jna.Memory;
 import dev.saccade.wayland.Outputs;
 import dev.saccade.wayland.Screencopy;
 import dev.saccade.wayland.WaylandConnection;
+import dev.saccade.x11.X11Capture;
 import java.io.IOException;
 import java.util.List;
 

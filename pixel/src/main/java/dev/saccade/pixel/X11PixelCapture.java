@@ -1,5 +1,6 @@
 package dev.saccade.pixel;
 
+import dev.saccade.x11.X11Capture;
 import java.util.List;
 
 /** {@link X11Capture} as a {@link PixelCapture}. */

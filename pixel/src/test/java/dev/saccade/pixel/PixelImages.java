@@ -1,6 +1,7 @@
 package dev.saccade.pixel;
 
 import dev.saccade.desktop.WindowInfo;
+import dev.saccade.x11.X11Capture;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -12,9 +12,10 @@ import com.sun.jna.ptr.PointerByReference;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Every native declaration of this package, loaded once: libX11, libXrandr and the four libc
- * calls ({@code pipe}, {@code poll}, {@code write}, {@code close}) the reader needs to sleep on
- * the X socket and be woken, with the process-wide Xlib error handlers. Keeping them in one file
+ * The window reader's native declarations, loaded once: libX11, libXrandr and the libc calls
+ * ({@code pipe}, {@code poll}, {@code write}, {@code close}, and the shared segment calls of
+ * {@link X11Capture}) to sleep on the X socket and be woken, with the process-wide Xlib error
+ * handlers. Keeping them in one file
  * keeps the unsafe surface in one place; {@link X11Desktop} is the one connection that uses them.
  *
  * <p>Calls are JNA direct mappings with Java {@code long} for C {@code long} and XIDs: on LP64
@@ -211,10 +212,22 @@ final class X11Native {
         static native void XRRFreeMonitors(Pointer monitors);
     }
 
-    /** The libc calls the reader sleeps and wakes with. */
+    /** The libc calls the reader and the pixel capture sleep and wake with, and the capture's shared segment. */
     static final class LibC {
+        static final int IPC_PRIVATE = 0;
+        static final int IPC_CREAT = 01000;
+        static final int IPC_RMID = 0;
+
         private LibC() {
         }
+
+        static native int shmget(int key, long size, int flags);
+
+        static native Pointer shmat(int id, Pointer address, int flags);
+
+        static native int shmdt(Pointer address);
+
+        static native int shmctl(int id, int command, Pointer buffer);
 
         static native int pipe(int[] fds);
 

@@ -1,4 +1,4 @@
-package dev.saccade.pixel;
+package dev.saccade.x11;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
@@ -7,12 +7,12 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
-import dev.saccade.x11.XErrorHandlers;
+import dev.saccade.x11.X11Native.LibC;
 import java.util.List;
 
 /**
- * The pixel source's X connection, and every native call of this package but OCR's: libX11,
- * MIT-SHM (libXext) and DAMAGE (libXdamage); libc's are in {@link LibC}. One thread opens, uses and closes it (the pixel thread).
+ * The pixel source's X connection, with its native calls: libX11, MIT-SHM (libXext) and DAMAGE
+ * (libXdamage); libc's are {@link X11Native}'s. One thread opens, uses and closes it (the pixel thread).
  *
  * <p>Capture reads the root window at a window's rectangle ({@code XShmGetImage}, one shared
  * segment the size of the screen, 0600 and removed as soon as the server attached it): what the
@@ -22,7 +22,7 @@ import java.util.List;
  *
  * <p>LP64 only: XIDs and C longs are Java longs (the x11 package checks the same on load).
  */
-final class X11Capture implements AutoCloseable {
+public final class X11Capture implements AutoCloseable {
     /** XDamageNotifyEvent (LP64): the damaged rectangle, root coordinates. */
     private static final int DAMAGE_AREA_OFFSET = 64;
     private static final int XEVENT_LENGTH = 192;
@@ -41,8 +41,8 @@ final class X11Capture implements AutoCloseable {
     private static final int DAMAGE_REPORT_RAW_RECTANGLES = 0;
     private static final int POLLIN = 0x1;
     private static final int POLL_READY = 0x1 | 0x8 | 0x10 | 0x20;
-    static final int POLL_X_READY = 1;
-    static final int POLL_WAKE_READY = 2;
+    public static final int POLL_X_READY = 1;
+    public static final int POLL_WAKE_READY = 2;
     /** X child windows read per top-level window: a toolkit with thousands is not worth the trip. */
     private static final int MAX_CHILDREN = 256;
 
@@ -121,7 +121,7 @@ final class X11Capture implements AutoCloseable {
      *
      * @throws IllegalStateException if a library, the display or an extension is missing
      */
-    static X11Capture open(final String displayName) {
+    public static X11Capture open(final String displayName) {
         if (LOAD_FAILURE != null) {
             throw new IllegalStateException("libX11/libXext/libXdamage are not usable: " + LOAD_FAILURE, LOAD_FAILURE);
         }
@@ -161,20 +161,20 @@ final class X11Capture implements AutoCloseable {
         shmAddress = address;
     }
 
-    int connectionFd() {
+    public int connectionFd() {
         return connectionFd;
     }
 
-    int screenWidth() {
+    public int screenWidth() {
         return screenWidth;
     }
 
-    int screenHeight() {
+    public int screenHeight() {
         return screenHeight;
     }
 
     /** Captures since open. */
-    long captures() {
+    public long captures() {
         return captures;
     }
 
@@ -184,7 +184,7 @@ final class X11Capture implements AutoCloseable {
      *
      * @return false if the server refused (the screen changed under it)
      */
-    boolean capture(final int x, final int y, final int width, final int height, final int[] out) {
+    public boolean capture(final int x, final int y, final int width, final int height, final int[] out) {
         final Pointer image = Xext.XShmCreateImage(display, visual, depth, Z_PIXMAP, shmAddress, shmInfo, width, height);
         if (image == null) {
             return false;
@@ -217,7 +217,7 @@ final class X11Capture implements AutoCloseable {
      * The viewable X descendants of a window in root coordinates (x, y, w, h appended to
      * {@code out}), depth first, at most {@value #MAX_CHILDREN}; Xt and Tk make every widget one.
      */
-    void descendants(final long window, final List<int[]> out) {
+    public void descendants(final long window, final List<int[]> out) {
         descend(window, out, 0);
     }
 
@@ -257,7 +257,7 @@ final class X11Capture implements AutoCloseable {
      *
      * @return the number of damage rectangles
      */
-    int drainDamage(final DamageSink sink) {
+    public int drainDamage(final DamageSink sink) {
         int rectangles = 0;
         int n;
         while ((n = Xlib.XPending(display)) > 0) {
@@ -278,7 +278,7 @@ final class X11Capture implements AutoCloseable {
     }
 
     /** Receives damaged root rectangles. */
-    interface DamageSink {
+    public interface DamageSink {
         void damaged(int x, int y, int width, int height);
     }
 
@@ -287,7 +287,7 @@ final class X11Capture implements AutoCloseable {
      *
      * @return {@link #POLL_X_READY} | {@link #POLL_WAKE_READY}, 0 on timeout
      */
-    int await(final int wakeFd, final int timeoutMs) {
+    public int await(final int wakeFd, final int timeoutMs) {
         Xlib.XFlush(display);
         if (Xlib.XPending(display) > 0) {
             return POLL_X_READY;
@@ -309,22 +309,6 @@ final class X11Capture implements AutoCloseable {
             ready |= POLL_WAKE_READY;
         }
         return ready;
-    }
-
-    static int[] openWakePipe() {
-        final int[] fds = new int[2];
-        if (LibC.pipe(fds) != 0) {
-            throw new IllegalStateException("pipe() failed");
-        }
-        return fds;
-    }
-
-    static void wake(final int writeFd) {
-        LibC.write(writeFd, new byte[] {1}, 1);
-    }
-
-    static void closeFd(final int fd) {
-        LibC.close(fd);
     }
 
     @Override
