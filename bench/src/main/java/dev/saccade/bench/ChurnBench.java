@@ -1,9 +1,8 @@
 package dev.saccade.bench;
 
-import dev.saccade.owner.atspi.AtspiDiagnostics;
-import dev.saccade.owner.atspi.AtspiRefreshBench;
-import dev.saccade.owner.atspi.AtspiSource;
-import dev.saccade.owner.atspi.AtspiSourceContext;
+import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;

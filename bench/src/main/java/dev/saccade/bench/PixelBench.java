@@ -1,15 +1,15 @@
 package dev.saccade.bench;
 
-import dev.saccade.owner.pixel.PixelSource;
-import dev.saccade.owner.pixel.PixelSourceContext;
-import dev.saccade.owner.pixel.PixelWindow;
-import dev.saccade.owner.pixel.WindowReader;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.WindowInfo;
-import dev.saccade.owner.x11.X11DesktopReader;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.WindowInfo;
+import dev.saccade.pixel.PixelSource;
+import dev.saccade.pixel.PixelSourceContext;
+import dev.saccade.pixel.PixelWindow;
+import dev.saccade.pixel.WindowReader;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.x11.X11DesktopReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -194,7 +194,7 @@ public final class PixelBench {
     /** The window's element texts, sorted. */
     private static List<String> texts(final PixelWindow w) {
         final List<String> texts = new ArrayList<>();
-        for (final dev.saccade.owner.pixel.PixelElement e : w.elements()) {
+        for (final dev.saccade.pixel.PixelElement e : w.elements()) {
             texts.add(e.text());
         }
         texts.sort(null);

@@ -1,9 +1,9 @@
 package dev.saccade.bench;
 
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.owner.OwnerIdleStrategy;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.SyntheticScene;
-import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;

@@ -1,18 +1,18 @@
 package dev.saccade.cli;
 
+import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSourceContext;
 import dev.saccade.client.AgentClient;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.ipc.RuntimeDirectory;
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AtspiDiagnostics;
-import dev.saccade.owner.atspi.AtspiSource;
-import dev.saccade.owner.atspi.AtspiSourceContext;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
-import dev.saccade.owner.x11.X11DesktopReader;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.Role;
+import dev.saccade.x11.X11DesktopReader;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

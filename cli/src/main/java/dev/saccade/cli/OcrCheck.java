@@ -1,8 +1,8 @@
 package dev.saccade.cli;
 
-import dev.saccade.owner.pixel.OcrEngine;
-import dev.saccade.owner.pixel.PixelSource;
-import dev.saccade.owner.pixel.PixelSourceContext;
+import dev.saccade.pixel.OcrEngine;
+import dev.saccade.pixel.PixelSource;
+import dev.saccade.pixel.PixelSourceContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiConsumer;

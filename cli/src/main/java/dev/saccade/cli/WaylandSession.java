@@ -1,11 +1,11 @@
 package dev.saccade.cli;
 
-import dev.saccade.owner.wayland.SwayDesktopReader;
-import dev.saccade.owner.wayland.ToplevelDesktopReader;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.MonitorInfo;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.wayland.SwayIpc;
 import dev.saccade.wayland.WaylandConnection;
+import dev.saccade.wlroots.SwayDesktopReader;
+import dev.saccade.wlroots.ToplevelDesktopReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

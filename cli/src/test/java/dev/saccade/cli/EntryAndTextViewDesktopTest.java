@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AtspiSource;
-import dev.saccade.owner.source.TargetIds;
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;

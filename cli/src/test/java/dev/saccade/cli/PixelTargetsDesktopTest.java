@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
-import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;

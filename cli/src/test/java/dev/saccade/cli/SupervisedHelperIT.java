@@ -11,6 +11,7 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.supervisor.SupervisorContext;
 import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.IOException;
@@ -138,8 +139,8 @@ class SupervisedHelperIT {
         command.add(ChildJvm.javaExecutable());
         command.addAll(ChildJvm.jvmFlags());
         command.add("-cp");
-        command.add(ChildJvm.helperClasspath(DIST.resolve("lib") + "/*"));
-        command.add(ChildJvm.HELPER_MAIN_CLASS);
+        command.add(ChildJvm.helperClasspath(DIST.resolve("lib") + "/*", SupervisorContext.HELPER_LEFT_OUT));
+        command.add(SupervisorContext.HELPER_MAIN_CLASS);
         command.addAll(List.of("--serve", "--display", desktop.display(), "--runtime-dir", runtime.toString()));
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(runtime.resolve(log).toFile());

@@ -1,5 +1,8 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.ResultCode;
 

@@ -1,5 +1,8 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.BackendUnavailableException;
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.UserInputListener;
 import dev.saccade.helper.backend.wayland.WaylandBackend;
 import dev.saccade.helper.backend.xtest.UserInputMonitor;
 import dev.saccade.helper.backend.xtest.XTestBackend;

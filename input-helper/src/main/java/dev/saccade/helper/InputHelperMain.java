@@ -1,5 +1,6 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.InputBackend;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperLifeline;

@@ -1,5 +1,7 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.InputBackend;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.ResultCode;
 

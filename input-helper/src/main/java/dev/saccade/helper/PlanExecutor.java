@@ -1,5 +1,8 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.MultiClickGuard;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.HelperSide;
 import dev.saccade.ipc.link.PlanHandler;

@@ -1,5 +1,8 @@
 package dev.saccade.helper;
 
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.protocol.ResultCode;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,25 +8,14 @@ import java.util.List;
 /**
  * How a Saccade process starts another JVM of ours (the owner its input helper, the supervisor
  * its children): the same Java, the JVM flags Chronicle Bytes and JNA need, and for the input
- * helper a classpath without anything it must not load. One place, so the owner's and the
- * supervisor's helpers cannot drift apart.
+ * helper a classpath without what the caller says it must not load. The caller names the
+ * modules above this one (the helper's main class, what it leaves out), so this module names none.
  */
 public final class ChildJvm {
-    /** The input helper's entry point; it is started by class name, never linked. */
-    public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
     /** System properties with this prefix are the helper's settings, passed on to it. */
     public static final String HELPER_PROPERTY_PREFIX = "saccade.helper.";
     /** A system property with the flags to pass on (set by the build for tests). */
     public static final String JVM_FLAGS_PROPERTY = "saccade.jvm.flags";
-    /**
-     * What the helper never loads, by jar file name (the distribution, Maven's repository) or by
-     * a module's build directory (tests): the owner's semantics, the CLI, tests and benchmarks.
-     */
-    private static final String[] NOT_FOR_THE_HELPER = {
-        "saccade-owner-service", "saccade-cli", "saccade-test-desktop", "saccade-supervisor", "saccade-installer",
-        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
-        "owner-service/target/classes", "cli/target/classes", "test-desktop/target/classes", "test-classes"};
-
     private ChildJvm() {
     }
 
@@ -65,8 +54,12 @@ public final class ChildJvm {
         return flags;
     }
 
-    /** The classpath entries the helper needs: everything but {@link #NOT_FOR_THE_HELPER}. */
-    public static String helperClasspath(final String classpath) {
+    /**
+     * The classpath entries the helper needs: everything but the entries whose jar file name (the
+     * distribution, Maven's repository) or path (a module's build directory) contains one of
+     * {@code leftOut}.
+     */
+    public static String helperClasspath(final String classpath, final List<String> leftOut) {
         final StringBuilder kept = new StringBuilder();
         for (final String entry : classpath.split(File.pathSeparator)) {
             if (entry.endsWith(File.separator + "*")) {
@@ -75,18 +68,19 @@ public final class ChildJvm {
                     f -> f.getName().endsWith(".jar"));
                 if (jars != null) {
                     for (final File jar : jars) {
-                        keep(kept, jar.getPath(), jar.getName());
+                        keep(kept, jar.getPath(), jar.getName(), leftOut);
                     }
                 }
             } else {
-                keep(kept, entry, entry.endsWith(".jar") ? new File(entry).getName() : entry);
+                keep(kept, entry, entry.endsWith(".jar") ? new File(entry).getName() : entry, leftOut);
             }
         }
         return kept.toString();
     }
 
-    private static void keep(final StringBuilder kept, final String entry, final String judgedBy) {
-        for (final String excluded : NOT_FOR_THE_HELPER) {
+    private static void keep(final StringBuilder kept, final String entry, final String judgedBy,
+        final List<String> leftOut) {
+        for (final String excluded : leftOut) {
             if (judgedBy.contains(excluded)) {
                 return;
             }

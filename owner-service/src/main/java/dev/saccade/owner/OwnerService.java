@@ -1,22 +1,21 @@
 package dev.saccade.owner;
 
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSourceContext;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AtspiSource;
-import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.owner.action.InputExecutor;
 import dev.saccade.owner.action.NoInputExecutor;
 import dev.saccade.owner.action.SemanticInvoker;
 import dev.saccade.owner.helper.InputHelperLauncher;
 import dev.saccade.owner.scene.SceneStore;
-import dev.saccade.owner.source.TargetIds;
 import dev.saccade.owner.source.DesktopSceneComposer;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.X11DesktopReader;
-import java.io.IOException;
 import dev.saccade.protocol.ResultCode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running owner: the desktop owner of a user session. Starts, in order, the runtime
- * directory check, the scene store (numbered above any earlier owner), the X11 reader whose
+ * directory check, the scene store (numbered above any earlier owner), the desktop reader whose
  * first snapshot becomes the first generation, the endpoint, the acceptor and the owner
  * thread; {@link #close()} stops them in reverse, disconnecting (neutralizing) every client and
  * unlinking the endpoint only if it is still ours.
@@ -42,7 +41,7 @@ public final class OwnerService implements AutoCloseable {
     /** Closes the desktop reader (X11 or sway), null before it started. */
     private Runnable reader;
     private AtspiSource accessibility;
-    private volatile dev.saccade.owner.pixel.PixelSource pixels; // PIXEL targets (issue 14); null when off
+    private volatile dev.saccade.pixel.PixelSource pixels; // PIXEL targets (issue 14); null when off
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
     private ListenerHandoff link;
@@ -77,7 +76,7 @@ public final class OwnerService implements AutoCloseable {
                 semantic -> {
                     composer.acceptAccessibility(semantic);
                     persist(composer.lastGeneration());
-                    final dev.saccade.owner.pixel.PixelSource pixel = pixels;
+                    final dev.saccade.pixel.PixelSource pixel = pixels;
                     if (pixel != null) {
                         pixel.accessibility(semantic);
                     }
@@ -88,11 +87,7 @@ public final class OwnerService implements AutoCloseable {
         }
         // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
-        if (WaylandDesktop.isWayland(context.display())) {
-            reader = WaylandDesktop.startReader(context.display(), snapshot -> publish(composer, snapshot));
-        } else {
-            reader = new X11DesktopReader(context.display(), snapshot -> publish(composer, snapshot)).start()::close;
-        }
+        reader = DesktopBackends.of(context.display()).start(context.display(), snapshot -> publish(composer, snapshot));
         if (accessibility != null) {
             accessibility.start();
         }
@@ -206,7 +201,7 @@ public final class OwnerService implements AutoCloseable {
     private void publish(final DesktopSceneComposer composer, final DesktopSnapshot snapshot) {
         composer.accept(snapshot);
         persist(composer.lastGeneration());
-        final dev.saccade.owner.pixel.PixelSource pixel = pixels;
+        final dev.saccade.pixel.PixelSource pixel = pixels;
         if (pixel != null) {
             pixel.desktop(snapshot);
         }
@@ -278,7 +273,7 @@ public final class OwnerService implements AutoCloseable {
     }
 
     /** The pixel source, for diagnostics; null when off. */
-    public dev.saccade.owner.pixel.PixelSource pixels() {
+    public dev.saccade.pixel.PixelSource pixels() {
         return pixels;
     }
 

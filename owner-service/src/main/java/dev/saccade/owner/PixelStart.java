@@ -1,8 +1,8 @@
 package dev.saccade.owner;
 
-import dev.saccade.owner.pixel.PixelSource;
-import dev.saccade.owner.pixel.PixelSourceContext;
 import dev.saccade.owner.source.DesktopSceneComposer;
+import dev.saccade.pixel.PixelSource;
+import dev.saccade.pixel.PixelSourceContext;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;

@@ -3,8 +3,8 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AtspiSourceContext;
+import dev.saccade.atspi.AtspiSourceContext;
+import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;

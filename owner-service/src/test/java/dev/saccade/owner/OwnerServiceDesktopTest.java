@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.source.TargetIds;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.FreshnessPolicy;

@@ -3,7 +3,7 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.pixel.PixelSourceContext;
+import dev.saccade.pixel.PixelSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.DemoApp;
@@ -43,7 +43,7 @@ class PixelOffDesktopTest {
             assertNull(d.service.pixels(), "no pixel source");
             final long xmessage = desktop.apps().get(0).windowId();
             final CompletionFlyweight c = d.awaitObserve(o -> { },
-                s -> DesktopService.find(s, dev.saccade.owner.source.TargetIds.window(xmessage)) != null);
+                s -> DesktopService.find(s, dev.saccade.desktop.TargetIds.window(xmessage)) != null);
             assertTrue(c.result() == ResultCode.OK && c.targetCount() > 0);
             assertTrue(DesktopService.count(c, t -> (t.sourceBits() & dev.saccade.protocol.SourceBit.PIXEL) != 0) == 0,
                 "no PIXEL targets");

@@ -5,19 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.x11.DesktopSnapshot;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.testdesktop.SwayApp;
 import dev.saccade.testdesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.wayland.ForeignToplevels;
 import dev.saccade.wayland.Outputs;
 import dev.saccade.wayland.WaylandConnection;
+import dev.saccade.wlroots.WlrootsBackend;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,15 +57,15 @@ class WaylandToplevelDesktopTest {
             final SwayApp x11App = sway.launch("zenity-x11", true, "zenity", "--entry", "--title=Toplevel X",
                 "--text=XWayland");
             final AtomicReference<DesktopSnapshot> latest = new AtomicReference<>();
-            final String previous = System.setProperty(WaylandDesktop.WINDOWS_PROPERTY, WaylandDesktop.FOREIGN_TOPLEVEL);
+            final String previous = System.setProperty(WlrootsBackend.WINDOWS_PROPERTY, WlrootsBackend.FOREIGN_TOPLEVEL);
             final Runnable reader;
             try {
-                reader = WaylandDesktop.startReader("wayland:" + sway.waylandSocket(), latest::set);
+                reader = new WlrootsBackend().start("wayland:" + sway.waylandSocket(), latest::set);
             } finally {
                 if (previous == null) {
-                    System.clearProperty(WaylandDesktop.WINDOWS_PROPERTY);
+                    System.clearProperty(WlrootsBackend.WINDOWS_PROPERTY);
                 } else {
-                    System.setProperty(WaylandDesktop.WINDOWS_PROPERTY, previous);
+                    System.setProperty(WlrootsBackend.WINDOWS_PROPERTY, previous);
                 }
             }
             try {
@@ -111,12 +112,12 @@ class WaylandToplevelDesktopTest {
 
     /** The owner with the same property: the remaining window's target carries APPROXIMATE. */
     private static void assertTheSceneMarksTheBoundsApproximate(final SwayDesktop sway) throws Exception {
-        System.setProperty(WaylandDesktop.WINDOWS_PROPERTY, WaylandDesktop.FOREIGN_TOPLEVEL);
+        System.setProperty(WlrootsBackend.WINDOWS_PROPERTY, WlrootsBackend.FOREIGN_TOPLEVEL);
         final DesktopService service;
         try {
             service = DesktopService.start("wayland:" + sway.waylandSocket(), null);
         } finally {
-            System.clearProperty(WaylandDesktop.WINDOWS_PROPERTY);
+            System.clearProperty(WlrootsBackend.WINDOWS_PROPERTY);
         }
         try {
             final CompletionFlyweight c = service.awaitObserve(o -> { }, r -> windowTarget(r, "Toplevel X") != null);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.source.TargetIds;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;

@@ -1,8 +1,8 @@
 package dev.saccade.pcp;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSource;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.protocol.ResultCode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

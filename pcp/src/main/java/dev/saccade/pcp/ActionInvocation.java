@@ -4,7 +4,7 @@ import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.client.ActionExchange;
 import dev.saccade.client.AgentClient;
 import dev.saccade.client.DecimalU64;
-import dev.saccade.owner.source.TargetIds;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;

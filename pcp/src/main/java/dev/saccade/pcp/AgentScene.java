@@ -1,9 +1,9 @@
 package dev.saccade.pcp;
 
 import dev.saccade.client.DecimalU64;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.WindowInfo;
-import dev.saccade.owner.x11.X11DesktopReader;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.WindowInfo;
+import dev.saccade.x11.X11DesktopReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

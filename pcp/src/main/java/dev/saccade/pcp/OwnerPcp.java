@@ -1,6 +1,6 @@
 package dev.saccade.pcp;
 
-import dev.saccade.owner.atspi.AtspiSource;
+import dev.saccade.atspi.AtspiSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,12 +3,12 @@ package dev.saccade.pcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.owner.AgentService;
 import dev.saccade.owner.OwnerEndpoint;
 import dev.saccade.owner.action.NoInputExecutor;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
-import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceBit;

@@ -32,7 +32,7 @@ final class HelperProcess {
         command.add(ChildJvm.javaExecutable());
         command.addAll(ChildJvm.jvmFlags());
         command.add("-cp");
-        command.add(ChildJvm.helperClasspath(distribution.classpath()));
+        command.add(ChildJvm.helperClasspath(distribution.classpath(), SupervisorContext.HELPER_LEFT_OUT));
         command.add(context.helperMain());
         command.add("--serve");
         command.add("--display");

@@ -1,6 +1,5 @@
 package dev.saccade.supervisor;
 
-import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import java.io.IOException;
@@ -45,10 +44,23 @@ public final class SupervisorContext {
     /** and one that has not answered for 10 s (two pings, a long GC pause) is killed and restarted. */
     public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
     /**
-     * The helper's entry point: a class name (default {@link ChildJvm#HELPER_MAIN_CLASS}) or, for
+     * The helper's entry point: a class name (default {@link #HELPER_MAIN_CLASS}) or, for
      * tests, a {@code .java} file the JVM's source launcher runs in its place.
      */
     public static final String HELPER_MAIN_PROP = "saccade.supervisor.helper.main";
+    /** The input helper's entry point; it is started by class name, never linked. */
+    public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
+    /**
+     * What the helper never loads, by jar file name or build directory (the ipc module's ChildJvm):
+     * the owner's sources and semantics, the CLI, tests and benchmarks; the same list as the
+     * owner's InputHelperLauncher#LEFT_OUT.
+     */
+    public static final List<String> HELPER_LEFT_OUT = List.of(
+        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-cli",
+        "saccade-test-desktop", "saccade-supervisor", "saccade-installer",
+        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
+        "owner-service/target/classes", "atspi/target/classes", "pixel/target/classes", "wlroots/target/classes",
+        "cli/target/classes", "test-desktop/target/classes", "test-classes");
     public static final String OWNER_LOG_NAME = "saccade-owner.log";
     public static final String HELPER_LOG_NAME = "saccade-helper.log";
 
@@ -71,7 +83,7 @@ public final class SupervisorContext {
     private java.util.function.LongConsumer onReady = pid -> { };
     private final List<String> ownerArgs = new ArrayList<>();
     private String ownerJavaOptions = "";
-    private String helperMain = System.getProperty(HELPER_MAIN_PROP, ChildJvm.HELPER_MAIN_CLASS);
+    private String helperMain = System.getProperty(HELPER_MAIN_PROP, HELPER_MAIN_CLASS);
     private String notifySocket = System.getenv(SystemdNotifier.NOTIFY_SOCKET);
     private long backoffInitialMs = Long.getLong(BACKOFF_INITIAL_MS_PROP, BACKOFF_INITIAL_MS_DEFAULT);
     private long backoffMaxMs = Long.getLong(BACKOFF_MAX_MS_PROP, BACKOFF_MAX_MS_DEFAULT);

@@ -45,7 +45,18 @@ import org.slf4j.LoggerFactory;
  */
 public final class InputHelperLauncher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(InputHelperLauncher.class);
-    public static final String MAIN_CLASS = ChildJvm.HELPER_MAIN_CLASS;
+    /** The input helper's entry point; it is started by class name, never linked. */
+    public static final String MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
+    /**
+     * What the helper never loads, by jar file name or build directory (ChildJvm#helperClasspath):
+     * the owner's sources and semantics, the CLI, tests and benchmarks.
+     */
+    public static final List<String> LEFT_OUT = List.of(
+        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-cli",
+        "saccade-test-desktop", "saccade-supervisor", "saccade-installer",
+        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
+        "owner-service/target/classes", "atspi/target/classes", "pixel/target/classes", "wlroots/target/classes",
+        "cli/target/classes", "test-desktop/target/classes", "test-classes");
     private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** The helper's own log, in the runtime directory (0700), where `saccade doctor` can point. */
     public static final String LOG_FILE_NAME = "saccade-input-helper.log";
@@ -186,7 +197,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             command.add(ChildJvm.javaExecutable());
             command.addAll(ChildJvm.jvmFlags());
             command.add("-cp");
-            command.add(ChildJvm.helperClasspath(System.getProperty("java.class.path")));
+            command.add(ChildJvm.helperClasspath(System.getProperty("java.class.path"), LEFT_OUT));
             command.add(MAIN_CLASS);
             command.add("--link");
             command.add(link.path().toString());

@@ -1,10 +1,10 @@
 package dev.saccade.owner.source;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.atspi.AccessibleApplication;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.AccessibleApplication;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.WindowInfo;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,13 +1,15 @@
 package dev.saccade.owner.source;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.pixel.PixelSnapshot;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.TargetIds;
+import dev.saccade.desktop.WindowAttribution;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
-import dev.saccade.owner.x11.DesktopSnapshot;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.pixel.PixelSnapshot;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceBit;
@@ -198,7 +200,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
             final AccessibilityNode node = nodes.get(n);
             final Integer parentWindow = node.parentId() == 0 ? null : windowByNode.get(node.parentId());
             final int window = parentWindow != null ? parentWindow
-                : node.parentId() == 0 ? frameWindow(windows, node) : windowOf(windows, node);
+                : node.parentId() == 0 ? frameWindow(windows, node) : WindowAttribution.windowOf(windows, node);
             windowByNode.put(node.targetId(), window);
             int flags = node.flags();
             final boolean sized = node.width() > 0 && node.height() > 0;
@@ -243,11 +245,11 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
      * windows of its application's pid the one that matches it best, by title (its accessible name
      * is the window title) and by bounds (within {@value #FRAME_SLACK_PX} px on every edge); where
      * those tie, the window holding its centre, then the topmost. Windows of other processes never
-     * match; without any window of its pid (or without a pid) {@link #windowOf} decides by position.
+     * match; without any window of its pid (or without a pid) {@link WindowAttribution#windowOf} decides by position.
      */
     static int frameWindow(final List<WindowInfo> windows, final AccessibilityNode frame) {
         if (frame.pid() == 0) {
-            return windowOf(windows, frame);
+            return WindowAttribution.windowOf(windows, frame);
         }
         final int cx = frame.x() + frame.width() / 2;
         final int cy = frame.y() + frame.height() / 2;
@@ -275,34 +277,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 bestScore = score;
             }
         }
-        return best >= 0 ? best : windowOf(windows, frame);
-    }
-
-    /**
-     * Stacking index of the window an accessible object lies in, by position only (the fallback
-     * of {@link #frameWindow}): among windows of its application's pid the topmost holding its
-     * centre, else the topmost of that pid; without a pid the topmost window holding its centre;
-     * -1 if none.
-     */
-    public static int windowOf(final List<WindowInfo> windows, final AccessibilityNode node) {
-        final int cx = node.x() + node.width() / 2;
-        final int cy = node.y() + node.height() / 2;
-        int samePid = -1;
-        for (int i = windows.size() - 1; i >= 0; i--) {
-            final WindowInfo w = windows.get(i);
-            final boolean holds = cx >= w.x() && cx < w.x() + w.width() && cy >= w.y() && cy < w.y() + w.height();
-            if (node.pid() != 0 && w.pid() == node.pid()) {
-                if (holds) {
-                    return i;
-                }
-                if (samePid < 0) {
-                    samePid = i;
-                }
-            } else if (node.pid() == 0 && holds) {
-                return i;
-            }
-        }
-        return samePid;
+        return best >= 0 ? best : WindowAttribution.windowOf(windows, frame);
     }
 
     private int addGrid(final ScenePacket p, final MonitorInfo monitor, final int firstOrder) {

@@ -1,14 +1,16 @@
 package dev.saccade.owner.source;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.atspi.AccessibilitySnapshot;
-import dev.saccade.owner.pixel.Geometry;
-import dev.saccade.owner.pixel.PixelElement;
-import dev.saccade.owner.pixel.PixelSnapshot;
-import dev.saccade.owner.pixel.PixelWindow;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.TargetIds;
+import dev.saccade.desktop.WindowAttribution;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.owner.scene.ScenePacket;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.pixel.Geometry;
+import dev.saccade.pixel.PixelElement;
+import dev.saccade.pixel.PixelSnapshot;
+import dev.saccade.pixel.PixelWindow;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetCapability;
@@ -45,7 +47,7 @@ final class PixelTargets {
         boolean[] out = null;
         for (int n = 0; n < nodes.size(); n++) {
             final AccessibilityNode node = nodes.get(n);
-            final int index = DesktopSceneComposer.windowOf(windows, node);
+            final int index = WindowAttribution.windowOf(windows, node);
             if (index < 0 || node.width() <= 0 || node.height() <= 0) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package dev.saccade.owner.source;
 
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.protocol.RectQ8;

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.atspi.AccessibilityNode;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.TargetIds;
+import dev.saccade.desktop.WindowAttribution;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.Role;
 import java.util.HashSet;
 import java.util.List;
@@ -105,7 +107,7 @@ class DesktopSceneComposerTest {
         assertEquals(1, DesktopSceneComposer.frameWindow(windows, frame("", 100, 203, 148, 400, 300)), "by bounds");
         assertEquals(0, DesktopSceneComposer.frameWindow(windows, frame("Editor", 100, 50, 50, 10, 10)),
             "by title, wherever it lies");
-        assertEquals(1, DesktopSceneComposer.windowOf(windows, frame("Editor", 100, 0, 0, 800, 600)),
+        assertEquals(1, WindowAttribution.windowOf(windows, frame("Editor", 100, 0, 0, 800, 600)),
             "by position alone the dialog would have taken it");
         assertEquals(-1, DesktopSceneComposer.frameWindow(windows, frame("Editor", 999, 0, 0, 800, 600)),
             "no window of its process: by position, and none is of pid 999");

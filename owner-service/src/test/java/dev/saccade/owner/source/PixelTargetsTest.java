@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.pixel.PixelElement;
-import dev.saccade.owner.pixel.PixelSnapshot;
-import dev.saccade.owner.pixel.PixelWindow;
+import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.desktop.TargetIds;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.owner.scene.ScenePacket;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
+import dev.saccade.pixel.PixelElement;
+import dev.saccade.pixel.PixelSnapshot;
+import dev.saccade.pixel.PixelWindow;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceBit;

@@ -1,11 +1,11 @@
 package dev.saccade.helper.backend.wayland;
 
 import com.sun.jna.Pointer;
-import dev.saccade.helper.BackendUnavailableException;
-import dev.saccade.helper.HeldInputRecorder;
-import dev.saccade.helper.InputBackend;
-import dev.saccade.helper.PointerState;
-import dev.saccade.helper.TextKeysyms;
+import dev.saccade.helper.backend.BackendUnavailableException;
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.PointerState;
+import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;

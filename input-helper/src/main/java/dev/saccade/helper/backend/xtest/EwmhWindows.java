@@ -3,6 +3,7 @@ package dev.saccade.helper.backend.xtest;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib;
 
 /**
  * Window activation the EWMH way: a {@code _NET_ACTIVE_WINDOW} client message to the root window

@@ -2,6 +2,7 @@ package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Pointer;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib;
 import java.util.Arrays;
 
 /**

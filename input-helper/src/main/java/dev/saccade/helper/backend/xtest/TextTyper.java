@@ -1,8 +1,9 @@
 package dev.saccade.helper.backend.xtest;
 
-import dev.saccade.helper.HeldInputRecorder;
-import dev.saccade.helper.TextKeysyms;
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib;
 import java.util.concurrent.locks.LockSupport;
 
 /**

@@ -2,8 +2,9 @@ package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import dev.saccade.helper.BackendUnavailableException;
-import dev.saccade.helper.UserInputListener;
+import dev.saccade.helper.backend.BackendUnavailableException;
+import dev.saccade.helper.backend.UserInputListener;
+import dev.saccade.x11.Xlib;
 
 /**
  * Detects real user input with XInput2: raw key presses, button presses, motion and touch

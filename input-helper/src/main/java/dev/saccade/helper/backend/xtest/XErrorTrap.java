@@ -1,6 +1,7 @@
 package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Pointer;
+import dev.saccade.x11.Xlib;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 

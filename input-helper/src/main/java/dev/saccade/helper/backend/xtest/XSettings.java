@@ -1,7 +1,8 @@
 package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Pointer;
-import dev.saccade.helper.MultiClickGuard;
+import dev.saccade.helper.backend.MultiClickGuard;
+import dev.saccade.x11.Xlib;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

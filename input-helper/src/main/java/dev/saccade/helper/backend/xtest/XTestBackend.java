@@ -2,14 +2,15 @@ package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import dev.saccade.helper.BackendUnavailableException;
-import dev.saccade.helper.HeldInputRecorder;
-import dev.saccade.helper.InputBackend;
-import dev.saccade.helper.MultiClickGuard;
-import dev.saccade.helper.PointerState;
+import dev.saccade.helper.backend.BackendUnavailableException;
+import dev.saccade.helper.backend.HeldInputRecorder;
+import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.MultiClickGuard;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.helper.GuardedBackend;
-import dev.saccade.helper.PointerState;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;

@@ -38,7 +38,7 @@ class TextTypingTest {
             assertEquals(0, zenity.awaitExit(10_000), "zenity exits 0 on Enter");
             assertEquals(text + "\n", Files.readString(zenity.stdoutFile(), StandardCharsets.UTF_8));
 
-            Await.until(() -> backend.restoreKeymap(System.nanoTime(), false, dev.saccade.helper.HeldInputRecorder.NONE) == 0,
+            Await.until(() -> backend.restoreKeymap(System.nanoTime(), false, dev.saccade.helper.backend.HeldInputRecorder.NONE) == 0,
                 Duration.ofSeconds(5), () -> "bindings restored after the grace period");
             assertEquals(ResultCode.PLATFORM_OK, backend.sync());
             assertEquals(keymapBefore, DesktopTool.run(desktop, "xmodmap", "-pke"), "keymap restored");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.helper.UserInputListener;
+import dev.saccade.helper.backend.UserInputListener;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.helper.PointerState;
+import dev.saccade.helper.backend.PointerState;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.TestDesktop;

@@ -2,6 +2,7 @@ package dev.saccade.helper.backend.xtest;
 
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
+import dev.saccade.x11.Xlib;
 
 /**
  * Input through a device other than the XTEST ones, standing in for a real user: XTEST can also

@@ -1,0 +1,79 @@
+package dev.saccade.atspi;
+
+import static dev.saccade.atspi.DraftTree.ROOT;
+import static dev.saccade.atspi.ReplyKind.K_PEER_ADDRESS;
+import static dev.saccade.atspi.ReplyKind.K_PID;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_INTERFACES;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_NAME;
+
+import org.freedesktop.dbus.exceptions.DBusException;
+
+/**
+ * The probe stage of an application's first refresh: its pid, name and interfaces, and the
+ * address of its own D-Bus server (see {@link PeerLink}), always over the bus. What it learns
+ * stays in the {@link KnownApp}: whether the application is listed in bulk or walked, and its id
+ * seed.
+ */
+final class AppProbe {
+    private AppProbe() {
+    }
+
+    /** Adds the probe's calls to {@code batch}. */
+    static void ask(
+        final CallBatch batch, final AtspiBus bus, final CallChannel busChannel, final KnownApp app, final PeerLink peers)
+        throws DBusException {
+        batch.add(bus.call(AtspiBus.DBUS, AtspiBus.DBUS_PATH, AtspiBus.DBUS, "GetConnectionUnixProcessID", "s",
+            batch, K_PID, ROOT, app.busName));
+        busChannel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_ROOT_INTERFACES, ROOT);
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_NAME, ROOT,
+            AtspiBus.ACCESSIBLE, "Name");
+        if (peers != null) {
+            busChannel.call(batch, app.rootPath, AtspiBus.APPLICATION, "GetApplicationBusAddress", null,
+                K_PEER_ADDRESS, ROOT);
+        }
+    }
+
+    /**
+     * Reads the probe's replies into {@code app}.
+     *
+     * @return null, or the failed reply that leaves the application unprobed
+     */
+    static Reply read(final CallBatch batch, final KnownApp app) {
+        boolean sawCollection = false;
+        for (final Reply call : batch.calls) {
+            switch (call.kind()) {
+                case K_PID -> app.pid = AtspiCall.asLong(call.value(), 0);
+                case K_ROOT_NAME -> {
+                    if (call.value() instanceof String s) {
+                        app.name = s;
+                    }
+                }
+                case K_PEER_ADDRESS -> {
+                    if (call.value() instanceof String address) {
+                        app.peerAddress = PeerLink.socketPath(address);
+                    }
+                }
+                case K_ROOT_INTERFACES -> {
+                    if (call.failed()) {
+                        return call;
+                    }
+                    final Object list = call.value();
+                    for (int i = 0, n = AtspiCall.length(list); i < n; i++) {
+                        if (AtspiBus.COLLECTION.equals(AtspiCall.item(list, i))) {
+                            sawCollection = true;
+                        }
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        app.probed = true;
+        app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
+        app.collection = sawCollection ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
+        if (!sawCollection) {
+            app.peerAddress = null;  // only at-spi2-atk gets the peer path (see KnownApp)
+        }
+        return null;
+    }
+}

@@ -1,0 +1,339 @@
+package dev.saccade.atspi;
+
+import dev.saccade.desktop.AccessibilityNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.freedesktop.dbus.exceptions.DBusException;
+
+/**
+ * The applications the registry lists and the passes that refresh them, on the source thread:
+ * the registry listing, one {@link AppRefresh} per dirty application run in parallel to its own
+ * deadline, and what each result changes in the application's {@link KnownApp} (its nodes, its
+ * peer connection, or its leaving). Completed batches come back from dbus-java's and the peer
+ * link's threads through one queue that {@link #drive} routes, so the thread sleeps until a batch
+ * or a deadline needs it.
+ */
+final class RefreshPasses {
+    private static final Object DISCOVERY = new Object();
+    /** More objects touched than this in one pass: reading the application whole is as cheap. */
+    static final int MAX_TOUCHED = 32;
+
+    private final AtspiSourceContext context;
+    private final RefreshSchedule schedule;
+
+    // Written by any thread, read by the source thread.
+    private final ConcurrentLinkedQueue<CallBatch> completed = new ConcurrentLinkedQueue<>();
+    private final Consumer<CallBatch> onBatchComplete = this::batchCompleted;
+
+    // Source thread only.
+    private final List<KnownApp> apps = new ArrayList<>();
+    private long passes;
+    private long lastPassNs;
+    private long lastPassDurationNs;
+
+    RefreshPasses(final AtspiSourceContext context, final RefreshSchedule schedule) {
+        this.context = context;
+        this.schedule = schedule;
+    }
+
+    /** The applications as of the last pass. */
+    List<KnownApp> apps() {
+        return apps;
+    }
+
+    long passes() {
+        return passes;
+    }
+
+    long lastPassNs() {
+        return lastPassNs;
+    }
+
+    long lastPassDurationNs() {
+        return lastPassDurationNs;
+    }
+
+    /** A batch of calls that no refresh owns (registry calls), completing through the queue. */
+    CallBatch discoveryBatch() {
+        return new CallBatch(DISCOVERY, onBatchComplete);
+    }
+
+    /** Drives until {@code batch} completes or the deadline passes. */
+    void await(final CallBatch batch, final long deadlineNs) {
+        drive(batch::isComplete, deadlineNs, List.of());
+    }
+
+    /** The connection is gone: no applications until the next listing. */
+    void clear() {
+        apps.clear();
+        schedule.knownBusNames(Set.of());
+    }
+
+    /** The peer link was closed: the applications' connections went with it. */
+    void dropPeers() {
+        for (final KnownApp app : apps) {
+            app.peer = null;
+        }
+    }
+
+    /** Drops late answers to an earlier pass. */
+    void clearLate() {
+        completed.clear();
+    }
+
+    /**
+     * Refreshes the applications {@code all} or {@code dirty} name (and the never probed) in
+     * parallel, then applies the results.
+     *
+     * @return the pass's end, {@link System#nanoTime()}
+     */
+    long refresh(
+        final AtspiBus b, final PeerLink peers, final boolean all, final boolean full, final Set<String> dirty,
+        final Map<String, Set<String>> touched, final long startNs, final long passDeadlineNs) {
+        final List<AppRefresh> refreshes = new ArrayList<>();
+        if (b != null) {
+            final long appDeadlineNs = Math.min(passDeadlineNs,
+                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
+            for (final KnownApp app : apps) {
+                final Set<String> paths = touched.get(app.busName);
+                final int[] touch = full || !app.probed || dirty.contains(app.busName) || paths == null
+                    ? null : touchable(app, paths, startNs);
+                final boolean marked = !app.probed || dirty.contains(app.busName) || (paths != null && touch == null);
+                if (all || marked || touch != null) {
+                    final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
+                    final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
+                        context.maxTextChars(), context.collapse(), check, touch, System.nanoTime(), appDeadlineNs);
+                    refreshes.add(r);
+                    r.start();
+                }
+            }
+            drive(() -> allDone(refreshes), passDeadlineNs, refreshes);
+        }
+        final long endNs = System.nanoTime();
+        for (final AppRefresh r : refreshes) {
+            if (!r.isDone()) {
+                r.expire(endNs);
+            }
+            apply(r, endNs, peers);
+        }
+        passes++;
+        lastPassNs = endNs;
+        lastPassDurationNs = endNs - startNs;
+        return endNs;
+    }
+
+    /**
+     * Whether a request for {@code app} may check its windows instead of re-reading it: its last
+     * read was whole and recent (within {@link AtspiSourceContext#fullRefreshMs()}), and no event
+     * marked it since.
+     */
+    private boolean canCheck(final KnownApp app, final long nowNs) {
+        final long budgetNs = TimeUnit.MILLISECONDS.toNanos(context.fullRefreshMs());
+        return app.complete && !app.nodes.isEmpty() && app.fullReadNs != 0 && nowNs - app.fullReadNs < budgetNs;
+    }
+
+    /**
+     * The indexes in {@code app}'s last tree of the objects events touched, if a TOUCH refresh
+     * may re-read just those: its last read was whole and within the budget, and every path is
+     * one of its objects, at most {@link #MAX_TOUCHED} of them. Null: read the application.
+     */
+    private int[] touchable(final KnownApp app, final Set<String> paths, final long nowNs) {
+        final DraftTree tree = app.lastTree;
+        if (tree == null || !canCheck(app, nowNs) || paths.size() > MAX_TOUCHED) {
+            return null;
+        }
+        final int[] indexes = new int[paths.size()];
+        int n = 0;
+        for (final String path : paths) {
+            final Integer i = tree.indexOf(path);
+            if (i == null) {
+                return null;
+            }
+            indexes[n++] = i;
+        }
+        return indexes;
+    }
+
+    private static boolean allDone(final List<AppRefresh> refreshes) {
+        for (int i = 0, n = refreshes.size(); i < n; i++) {
+            if (!refreshes.get(i).isDone()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Routes completed batches to their refreshes and expires refreshes at their deadlines until
+     * {@code done} or the deadline; parks in between (woken by each completed batch).
+     */
+    private void drive(final BooleanSupplier done, final long deadlineNs, final List<AppRefresh> refreshes) {
+        while (schedule.isRunning()) {
+            long now = System.nanoTime();
+            CallBatch batch;
+            while ((batch = completed.poll()) != null) {
+                if (batch.owner instanceof AppRefresh r) {
+                    r.onBatch(batch, now);
+                }
+            }
+            long wakeNs = deadlineNs;
+            for (int i = 0, n = refreshes.size(); i < n; i++) {
+                final AppRefresh r = refreshes.get(i);
+                if (!r.isDone()) {
+                    if (now - r.deadlineNs() >= 0) {
+                        r.expire(now);
+                    } else if (r.deadlineNs() - wakeNs < 0) {
+                        wakeNs = r.deadlineNs();
+                    }
+                }
+            }
+            if (done.getAsBoolean()) {
+                return;
+            }
+            now = System.nanoTime();
+            if (now - deadlineNs >= 0) {
+                return;
+            }
+            if (completed.isEmpty()) {
+                LockSupport.parkNanos(this, wakeNs - now);
+            }
+        }
+    }
+
+    private void batchCompleted(final CallBatch batch) {
+        completed.add(batch);
+        schedule.wake();
+    }
+
+    /**
+     * Lists the registry's applications: keeps the known ones, adds new, drops departed.
+     *
+     * @return null, or why the registry did not answer (then the applications stay as they were)
+     */
+    String discover(final AtspiBus b, final long deadlineNs) {
+        final CallBatch batch = discoveryBatch();
+        try {
+            batch.add(b.call(AtspiBus.REGISTRY, AtspiBus.ROOT_PATH, AtspiBus.ACCESSIBLE, "GetChildren", null, batch, 0, 0));
+        } catch (final DBusException e) {
+            throw new IllegalStateException("cannot build GetChildren", e);
+        }
+        b.send(batch);
+        await(batch, deadlineNs);
+        final Reply call = batch.calls.get(0);
+        final Object[] reply = call.parameters();
+        if (reply == null || reply.length == 0) {
+            // The registry is restarting or hung: keep the applications we had, try again later.
+            schedule.markAppsChanged();
+            return "registry: " + (call.answered() ? call.errorText() : "no answer");
+        }
+        final Map<String, KnownApp> byName = new HashMap<>();
+        for (final KnownApp app : apps) {
+            byName.put(app.busName, app);
+        }
+        final String self = b.uniqueName();
+        final List<KnownApp> listed = new ArrayList<>();
+        final Object children = reply[0];
+        for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
+            final Object ref = AtspiCall.item(children, i);
+            final String name = AtspiCall.referenceBusName(ref);
+            final String path = AtspiCall.referencePath(ref);
+            if (name == null || path == null || name.isEmpty() || name.equals(self)) {
+                continue;
+            }
+            final KnownApp known = byName.remove(name);
+            listed.add(known != null && known.rootPath.equals(path) ? known : new KnownApp(name, path));
+        }
+        for (final KnownApp departed : byName.values()) {
+            if (departed.peer != null) {
+                departed.peer.close("left the registry");
+                departed.peer = null;
+            }
+        }
+        apps.clear();
+        apps.addAll(listed);
+        final Set<String> names = new HashSet<>();
+        for (final KnownApp app : apps) {
+            names.add(app.busName);
+        }
+        schedule.knownBusNames(Set.copyOf(names));
+        return null;
+    }
+
+    private void apply(final AppRefresh r, final long nowNs, final PeerLink peers) {
+        final KnownApp app = r.app();
+        if (r.isGone()) {
+            if (app.peer != null) {
+                app.peer.close("gone");
+                app.peer = null;
+            }
+            apps.remove(app);
+            schedule.cancelRetry(app.busName);
+            schedule.markAppsChanged();
+            return;
+        }
+        if (app.peer != null && (app.peer.isClosed() || (r.usedPeer() && r.timedOut()))) {
+            // Dead, or not answering: drop it with the calls it still holds; the bus serves until
+            // a refresh succeeds again.
+            app.peer.close("refresh timed out");
+            app.peer = null;
+            app.peerFailures++;
+        } else if (app.peer == null && app.peerAddress != null && peers != null && r.nodes() != null && !r.timedOut()
+            && app.peerFailures < KnownApp.MAX_PEER_FAILURES) {
+            app.peer = peers.open(app.peerAddress);
+        }
+        if (r.unchanged()) {
+            app.checks++;
+            return; // the windows stayed: the nodes, the view and the completeness stand
+        }
+        if (r.touchFailed()) {
+            // An object vanished, or a state hid or revealed a subtree: read the application whole.
+            app.lastTree = null;
+            schedule.markDirty(app.busName);
+            return;
+        }
+        if (r.timedOut() || r.error() != null) {
+            app.lastTree = null;
+        }
+        final List<AccessibilityNode> nodes = r.nodes();
+        if (nodes != null) {
+            app.nodes = nodes; // the next refresh asks these for details with its listing
+            app.nodesView = r.tree().builtView();
+            if (r.detailed()) {
+                app.shownNodes = r.shownNodes();
+                app.refreshedNs = nowNs;
+                if (r.touched()) {
+                    app.touches++;
+                } else if (!r.timedOut()) {
+                    app.fullReadNs = nowNs;
+                    app.fullReads++;
+                    app.lastTree = r.complete() ? r.tree() : null;
+                }
+            }
+            // else: the listing arrived but not the parents and extents the scene's filter needs
+            // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
+        }
+        app.complete = r.complete();
+        if (app.complete) {
+            app.incompleteRetries = 0;
+            schedule.cancelRetry(app.busName); // read whole by an event's pass meanwhile
+        } else {
+            // Cut by the deadline (a loaded machine, a slow or stopped application) or failed:
+            // read it again later even if it sends no event, or its scene stays half read
+            // (zero bounds, SOURCE_INCOMPLETE) until something else happens. The delay doubles
+            // so a hung application costs a pass now and then, not a busy loop.
+            schedule.retryLater(app.busName, app.incompleteRetries++);
+        }
+        app.error = r.error();
+        app.lastRefreshDurationNs = r.durationNs();
+        app.view = null;
+    }
+}

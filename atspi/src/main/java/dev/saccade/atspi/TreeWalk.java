@@ -1,0 +1,117 @@
+package dev.saccade.atspi;
+
+import static dev.saccade.atspi.DraftTree.ROOT;
+import static dev.saccade.atspi.ReplyKind.K_CHILDREN;
+import static dev.saccade.atspi.ReplyKind.K_INTERFACES;
+import static dev.saccade.atspi.ReplyKind.K_NAME;
+import static dev.saccade.atspi.ReplyKind.K_ROLE;
+import static dev.saccade.atspi.ReplyKind.K_STATE;
+
+/**
+ * The tree walk stage of a refresh, for applications without {@code Collection} (Qt):
+ * breadth-first, one batch per level with the children, role, state, interfaces and name of every
+ * object of the level, until the budget (see {@link AppRefresh}). Fills the refresh's
+ * {@link DraftTree}; source thread only.
+ */
+final class TreeWalk {
+    /** A walk deeper than this is a cycle or a pathological tree. */
+    static final int MAX_WALK_DEPTH = 64;
+
+    private final KnownApp app;
+    private final CallChannel channel;
+    private final DraftTree tree;
+    private final int maxNodes;
+
+    TreeWalk(final KnownApp app, final CallChannel channel, final DraftTree tree, final int maxNodes) {
+        this.app = app;
+        this.channel = channel;
+        this.tree = tree;
+        this.maxNodes = maxNodes;
+    }
+
+    /** Adds the first level's call to {@code batch}: the application object's children. */
+    void askRoot(final CallBatch batch) {
+        channel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, ROOT);
+    }
+
+    /** The application object's children could not be listed: {@code first} says why. */
+    static boolean rootFailed(final Reply first) {
+        return first.kind() == K_CHILDREN && first.index() == ROOT && first.failed();
+    }
+
+    /** Adds the calls for the level of drafts from {@code levelStart} on to {@code next}. */
+    void askLevel(final CallBatch next, final int levelStart) {
+        // The new level: role, state, interfaces, name and children of each object, all at once.
+        for (int i = levelStart; i < tree.size(); i++) {
+            final DraftTree.Draft d = tree.get(i);
+            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetRole", null, K_ROLE, i);
+            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
+            channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_INTERFACES, i);
+            channel.call(next, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
+            if (d.depth < MAX_WALK_DEPTH) {
+                channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
+            }
+        }
+    }
+
+    /** Reads a walk level's replies that are in: facts of the level, children for the next. */
+    void readArrived(final CallBatch batch) {
+        for (final Reply call : batch.calls) {
+            if (!call.answered()) {
+                continue;
+            }
+            if (call.kind() == K_CHILDREN) {
+                final Object[] reply = call.parameters();
+                if (reply == null || reply.length == 0) {
+                    continue;
+                }
+                final Object children = reply[0];
+                for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
+                    final String path = AtspiCall.referencePath(AtspiCall.item(children, i));
+                    if (path == null || tree.indexOf(path) != null || path.equals(app.rootPath)) {
+                        continue;  // a cycle, or an object listed twice
+                    }
+                    if (tree.size() >= maxNodes) {
+                        tree.truncated = true;
+                        break;
+                    }
+                    final int depth = call.index() == ROOT ? 0 : tree.get(call.index()).depth + 1;
+                    final int index = tree.add(path, call.index(), depth);
+                    if (call.index() == ROOT) {
+                        tree.addRootChild(index);
+                    } else {
+                        tree.get(call.index()).addChild(index);
+                    }
+                }
+                continue;
+            }
+            final DraftTree.Draft d = tree.get(call.index());
+            if (call.failed()) {
+                if (call.kind() == K_ROLE) {
+                    d.dropped = true;
+                }
+                continue;
+            }
+            switch (call.kind()) {
+                case K_ROLE -> d.roleClass = AtspiMapping.roleClass((int) AtspiCall.asLong(call.value(), -1));
+                case K_STATE -> {
+                    final Object words = call.value();
+                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                }
+                case K_INTERFACES -> {
+                    final Object names = call.value();
+                    for (int i = 0, n = AtspiCall.length(names); i < n; i++) {
+                        d.interfaces |= AtspiMapping.interfaceBit(String.valueOf(AtspiCall.item(names, i)));
+                    }
+                }
+                case K_NAME -> {
+                    if (call.value() instanceof String s) {
+                        d.name = s;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+    }
+}
