@@ -50,9 +50,10 @@ class PcpDesktopTest {
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        d = DesktopService.start(desktop);
+        // The owner with its input helper, as `saccade owner run` starts it: every PCP action is a batch.
+        d = DesktopService.withInputHelper(desktop);
         // PCP beside the owner, as `saccade owner run` starts it: wait until its socket answers.
-        pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display(), d.service.accessibility());
+        pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
         pcpSocket = d.runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {

@@ -8,12 +8,14 @@ import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.ActionRules;
+import dev.saccade.protocol.ActionResultFlag;
 import dev.saccade.protocol.ActionResultFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ErrorCompletions;
 import dev.saccade.protocol.GenerationFlyweight;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.PhysicalStateFlyweight;
 import dev.saccade.protocol.PreconditionFlag;
@@ -358,7 +360,8 @@ public final class ActionPlanner {
         // A. shape
         final int allowedFlags = ActionRules.allowedFlags(kind);
         if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
-            || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : a.payloadSize() != 0)
+            || (ActionKind.semantic(kind) && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) == 0)
+            || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : !ActionKind.semantic(kind) && a.payloadSize() != 0)
             || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
                 && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
             return ResultCode.ACTION_UNSUPPORTED;
@@ -403,7 +406,7 @@ public final class ActionPlanner {
             return ResultCode.INVALID_MESSAGE;
         }
         long textAt = 0;
-        if (kind == ActionKind.TEXT) {
+        if (a.payloadSize() != 0) { // TEXT, SET_VALUE, SELECT with an index (rule A)
             final long off = a.payloadOffset();
             final long size = a.payloadSize();
             if (off > b.payloadSize() || size > b.payloadSize() - off || size > AgentAbi.MAX_TEXT_BYTES) {
@@ -411,10 +414,15 @@ public final class ActionPlanner {
             }
             textAt = b.offset() + b.payloadOffset() + off;
         }
+        final boolean number = kind == ActionKind.SET_VALUE && (a.flags() & ActionFlag.VALUE_NUMBER) != 0;
+        if (number && Double.isNaN(SemanticPayload.number(b.bytes(), textAt, a.payloadSize()))
+            || kind == ActionKind.SELECT && a.payloadSize() != 0 && SemanticPayload.index(b.bytes(), textAt, a.payloadSize()) < 0) {
+            return ResultCode.INVALID_MESSAGE;
+        }
         // F. targets, first then second
         final ScenePacket scene = scenes.current();
         if (targets >= 1) {
-            final int t1 = target(scene, a.targetId(), ActionRules.firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
+            final int t1 = target(scene, a.targetId(), number ? 0 : ActionRules.firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
                 a.pointXQ8(), a.pointYQ8(), 0);
             if (t1 != ResultCode.OK) {
                 return t1;
@@ -432,7 +440,7 @@ public final class ActionPlanner {
         if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !ActionRules.acceptedUsage((int) a.keyUsage())) {
             return ResultCode.ACTION_UNSUPPORTED;
         }
-        if (kind == ActionKind.TEXT && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
+        if ((kind == ActionKind.TEXT || kind == ActionKind.SET_VALUE && !number) && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
             return ResultCode.ACTION_UNSUPPORTED;
         }
         if (run.heldLease != 0 && run.heldLease != leaseId) {
@@ -447,6 +455,15 @@ public final class ActionPlanner {
         }
         if (kind == ActionKind.INVOKE && invoker != null && invoker.handles(a.targetId())) {
             run.waitingInvoke = invoker.invoke(a.targetId(), b.deadlineNs());
+            run.viaSemantic = true;
+            return DISPATCHED;
+        }
+        if (ActionKind.semantic(kind)) {
+            if (invoker == null || !invoker.handles(a.targetId())) {
+                return ResultCode.ACTION_UNSUPPORTED; // only an accessible target has these interfaces
+            }
+            run.waitingInvoke = semantic(kind, number, a, b.bytes(), textAt, b.deadlineNs());
+            run.viaSemantic = true;
             return DISPATCHED;
         }
         if (kind == ActionKind.TEXT && gate.guardsText(a.targetId())) {
@@ -477,6 +494,22 @@ public final class ActionPlanner {
         }
         run.waitingPlan = id;
         return DISPATCHED;
+    }
+
+    /** SET_VALUE or SELECT through the semantic invoker; allocates its payload's text or number (rule H). */
+    private java.util.concurrent.CompletableFuture<Integer> semantic(final int kind, final boolean number,
+        final ActionFlyweight a, final BytesStore<?, ?> req, final long payloadAt, final long deadlineNs) {
+        final long size = a.payloadSize();
+        if (kind == ActionKind.SELECT) {
+            return size == 0 ? invoker.select(a.targetId(), deadlineNs)
+                : invoker.selectChild(a.targetId(), (int) SemanticPayload.index(req, payloadAt, size), deadlineNs);
+        }
+        if (number) {
+            return invoker.setNumber(a.targetId(), SemanticPayload.number(req, payloadAt, size), deadlineNs);
+        }
+        final byte[] text = new byte[(int) size];
+        req.read(payloadAt, text, 0, text.length);
+        return invoker.setText(a.targetId(), new String(text, java.nio.charset.StandardCharsets.UTF_8), deadlineNs);
     }
 
     /**
@@ -592,7 +625,9 @@ public final class ActionPlanner {
         row.wrap(resp, respAt + ActionCompletionFlyweight.LENGTH + (long) run.rows * ActionResultFlyweight.LENGTH).clear()
             .actionIndex(i).kind(a.kind()).result(result).platformError(ResultCode.platformErrorFor(result))
             .resolvedTargetId(a.targetId()).resolvedSecondaryTargetId(a.secondaryTargetId())
-            .validatedGeneration(run.startScene);
+            .validatedGeneration(run.startScene)
+            .flags(run.viaSemantic && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) != 0 ? ActionResultFlag.SEMANTIC : 0);
+        run.viaSemantic = false;
         run.rows++;
     }
 
