@@ -119,8 +119,9 @@ final class ActionInvocation {
                     "planned_generation", DecimalU64.format(generation), "generation", DecimalU64.format(now.generation)));
             }
             if (result == ResultCode.TARGET_NOT_FOUND) {
+                // the action path acts only on what is there, actionable and not covered (agent-abi §5.8 rule F)
                 throw PcpError.of(PcpError.ELEMENT_NOT_FOUND, JsonTree.object("element_id", elementId,
-                    "reason", ResultCode.name(result)));
+                    "reason", ResultCode.name(result), "states", acted.states()));
             }
             if (result == ResultCode.ACTION_UNSUPPORTED) {
                 throw PcpError.of(PcpError.NO_ATSPI2_SUPPORT, JsonTree.object("element_id", elementId,

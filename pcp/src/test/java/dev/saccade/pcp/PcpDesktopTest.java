@@ -199,6 +199,7 @@ class PcpDesktopTest {
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == calc.windowId()) >= 10);
         final String surfaceId = "surface-" + calc.windowId();
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(pcp, surfaceId); // the action path acts on what is not covered by another window
             for (final String key : new String[] {"7", "+", "5", "="}) {
                 final String id = elementByLabel(pcp, surfaceId, "button", key);
                 final Map<String, Object> done = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
@@ -248,8 +249,8 @@ class PcpDesktopTest {
     /**
      * select goes through the demo list's AT-SPI Selection: the tree's own SelectChild for the
      * child its value names, then the parent's for the entry itself. gtk3-demo titles its window
-     * after the selected demo, so the title shows each selection; this module runs no input
-     * helper, so a click could not have done it.
+     * after the selected demo, so the title shows each selection; the answer's "via": "atspi"
+     * comes from the SEMANTIC row flag, so no click did it.
      */
     @Test
     @SuppressWarnings("unchecked")
@@ -291,6 +292,26 @@ class PcpDesktopTest {
                 "element_id", root.get("id"), "action", "select"), null);
             assertEquals(-32003L, ((Map<?, ?>) window.get("error")).get("code"), window::toString);
         }
+    }
+
+    /**
+     * Activates the surface through PCP (its window element's activate: WINDOW_ACTIVATE) and waits
+     * until query.surface reports it focused: the action path refuses targets another window
+     * covers (agent-abi §5.8 rule F), so a test acts on the window in front, as a user would.
+     */
+    static void frontmost(final PcpClient pcp, final String surfaceId) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Object state = null;
+        while (System.nanoTime() < deadline) {
+            final Map<String, Object> surface = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null));
+            state = surface.get("state");
+            if ("focused".equals(state)) {
+                return;
+            }
+            call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId, "element_id", surface.get("element_id"),
+                "action", "activate"), null);
+        }
+        throw new AssertionError(surfaceId + " is still " + state);
     }
 
     /** Waits until query.surface reports the title (gtk3-demo's selected demo). */
@@ -337,6 +358,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + zenity.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.TEXT_FIELD && t.windowId() == zenity.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(pcp, surfaceId);
             final Map<String, Object> elements = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId), null));
             final List<Map<String, Object>> flat = new ArrayList<>();
             flatten((Map<String, Object>) elements.get("root"), flat);
