@@ -92,7 +92,7 @@ class PcpDesktopTest {
      * One PCP call; a -32018 answer (these tests poll, and PCP rate-limits every connection) is
      * retried after the {@code retry_after_ms} it names.
      */
-    private static Map<String, Object> call(final PcpClient client, final String method, final Map<String, Object> params,
+    static Map<String, Object> call(final PcpClient client, final String method, final Map<String, Object> params,
         final java.util.function.Consumer<Map<String, Object>> other) throws java.io.IOException {
         while (true) {
             final Map<String, Object> response = client.call(method, params, other);
@@ -106,7 +106,7 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> result(final Map<String, Object> response) {
+    static Map<String, Object> result(final Map<String, Object> response) {
         assertTrue(response.containsKey("result"), () -> "expected a result: " + JsonTree.write(response));
         return (Map<String, Object>) response.get("result");
     }
@@ -186,7 +186,7 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
+    static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
         out.add(element);
         for (final Object child : (List<Object>) element.get("children")) {
             flatten((Map<String, Object>) child, out);
