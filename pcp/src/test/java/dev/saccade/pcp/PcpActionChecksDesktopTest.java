@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.DesktopService;
 import dev.saccade.testdesktop.AppHandle;
 import dev.saccade.testdesktop.DemoApp;
@@ -49,19 +48,7 @@ class PcpActionChecksDesktopTest {
         desktop = testDesktop;
         d = DesktopService.withInputHelper(desktop);
         pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
-        pcpSocket = d.runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            try (PcpClient probe = PcpClient.connect(pcpSocket, Duration.ofSeconds(5))) {
-                result(call(probe, "health.check", null, null));
-                return;
-            } catch (final java.io.IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // retry the connect
-            }
-        }
+        pcpSocket = PcpDesktopTest.awaitPcp(d.runtime);
     }
 
     @AfterAll

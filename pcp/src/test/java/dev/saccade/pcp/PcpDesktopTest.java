@@ -54,12 +54,17 @@ class PcpDesktopTest {
         d = DesktopService.withInputHelper(desktop);
         // PCP beside the owner, as `saccade owner run` starts it: wait until its socket answers.
         pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
-        pcpSocket = d.runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
+        pcpSocket = awaitPcp(d.runtime);
+    }
+
+    /** The PCP socket in {@code runtime}, once it answers health.check (PCP binds on its own thread). */
+    static Path awaitPcp(final Path runtime) throws Exception {
+        final Path socket = runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            try (PcpClient probe = PcpClient.connect(pcpSocket, Duration.ofSeconds(5))) {
+            try (PcpClient probe = PcpClient.connect(socket, Duration.ofSeconds(5))) {
                 result(call(probe, "health.check", null, null));
-                return;
+                return socket;
             } catch (final java.io.IOException e) {
                 if (System.nanoTime() > deadline) {
                     throw e;
