@@ -11,21 +11,14 @@ import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.ActionResultFlag;
 import dev.saccade.protocol.ActionResultFlyweight;
 import dev.saccade.protocol.AgentAbi;
-import dev.saccade.protocol.Button;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ErrorCompletions;
 import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.HelloFlag;
-import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.PhysicalStateFlyweight;
-import dev.saccade.protocol.PreconditionFlag;
-import dev.saccade.protocol.PreconditionsFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetCapability;
-import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.protocol.Utf8;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
@@ -96,7 +89,7 @@ public final class ActionPlanner {
             early = ResultCode.EXECUTOR_LOST; // D5: the helper's lifeline releases anything held
         } else if (!executor.physicalState(physicalBuffer, 0)) {
             early = ResultCode.BACKEND;
-        } else if (!preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
+        } else if (!ActionChecks.preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
             early = ResultCode.STALE_GENERATION;
         } else {
             early = ResultCode.OK;
@@ -333,21 +326,6 @@ public final class ActionPlanner {
         return ResultCode.OK;
     }
 
-    /** §5.7.1: only the flagged preconditions. */
-    private static boolean preconditionsHold(final PreconditionsFlyweight p, final ScenePacket scene,
-        final PhysicalStateFlyweight state) {
-        final int f = p.flags();
-        return ((f & PreconditionFlag.GENERATION) == 0 || p.generation() == scene.sceneEpoch())
-            && ((f & PreconditionFlag.PROCESS) == 0 || p.processId() == scene.processId())
-            && ((f & PreconditionFlag.WINDOW) == 0 || p.windowId() == scene.windowId())
-            && ((f & PreconditionFlag.DISPLAY) == 0 || p.displayId() == scene.displayId())
-            && ((f & PreconditionFlag.TRANSFORM) == 0 || p.transformEpoch() == scene.transformEpoch())
-            && ((f & PreconditionFlag.PERMISSION) == 0 || p.permissionEpoch() == scene.permissionEpoch())
-            && ((f & PreconditionFlag.PHYSICAL_STATE) == 0
-                || (p.expectedButtons() == state.buttons() && p.expectedModifiers() == state.modifiers()
-                    && p.physicalSequence() == state.physicalSequence()));
-    }
-
     /**
      * Rules A–H of §5.8 for action i. @return the row result, or {@link #DISPATCHED} when a plan
      * or semantic invoke was started (its result comes later).
@@ -358,18 +336,14 @@ public final class ActionPlanner {
         final int kind = a.kind();
         final boolean dryRun = (b.header().flags() & AgentAbi.FLAG_DRY_RUN) != 0;
         // A. shape
-        final int allowedFlags = ActionRules.allowedFlags(kind);
-        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
-            || (ActionKind.semantic(kind) && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) == 0)
-            || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : !ActionKind.semantic(kind) && a.payloadSize() != 0)
-            || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
-                && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
-            return ResultCode.ACTION_UNSUPPORTED;
+        final int shape = ActionChecks.shape(a, run.helloFlags);
+        if (shape != ResultCode.OK) {
+            return shape;
         }
-        // B. capability: the batch's requested = available ∩ batch.requested_capability_bits
-        final int needed = ActionRules.capability(kind);
-        if ((needed & available & b.requestedCapabilityBits()) != needed) {
-            return ResultCode.CAPABILITY_DENIED;
+        // B. capability
+        final int capability = ActionChecks.capability(kind, available, b.requestedCapabilityBits());
+        if (capability != ResultCode.OK) {
+            return capability;
         }
         // C. direct kinds
         if (kind == ActionKind.QUERY_PHYSICAL_STATE) {
@@ -379,50 +353,20 @@ public final class ActionPlanner {
             return dryRun ? ResultCode.OK : ResultCode.fromPlatform(executor.releaseAll()); // D8
         }
         // D. plan rules
+        final long payloadBase = b.offset() + b.payloadOffset();
+        final int planned = ActionChecks.plan(a, b.bytes(), payloadBase, b.payloadSize(), run.heldButtons, run.heldLease, leaseId);
+        if (planned != ResultCode.OK) {
+            return planned;
+        }
         final long repeat = a.repeatCount() == 0 ? 1 : a.repeatCount();
-        if (repeat > AgentAbi.MAX_REPEAT_COUNT || (a.modifiers() & ~Modifier.ALL) != 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
         final int targets = ActionRules.targets(kind);
-        if ((targets >= 1) != (a.targetId() != 0) || (targets == 2) != (a.secondaryTargetId() != 0)
-            || (targets == 0 && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
-            return ResultCode.INVALID_MESSAGE;
-        }
         final int button = a.buttonBits();
-        if (ActionRules.needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if (kind == ActionKind.RELEASE ? (run.heldButtons & button) == 0
-            : ActionRules.needsOneButton(kind) && (run.heldButtons & button) != 0
-                && (run.heldLease == 0 || run.heldLease == leaseId)) {
-            // RELEASE of a button not held; HOLD, CLICK, DRAG… of one this connection holds would press
-            // it a second time (D13). Another connection's hold is the lease rule's STALE_GENERATION (§5.11).
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && a.keyUsage() == 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if (kind == ActionKind.SCROLL && a.deltaXQ8() == 0 && a.deltaYQ8() == 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        long textAt = 0;
-        if (a.payloadSize() != 0) { // TEXT, SET_VALUE, SELECT with an index (rule A)
-            final long off = a.payloadOffset();
-            final long size = a.payloadSize();
-            if (off > b.payloadSize() || size > b.payloadSize() - off || size > AgentAbi.MAX_TEXT_BYTES) {
-                return ResultCode.INVALID_MESSAGE;
-            }
-            textAt = b.offset() + b.payloadOffset() + off;
-        }
-        final boolean number = kind == ActionKind.SET_VALUE && (a.flags() & ActionFlag.VALUE_NUMBER) != 0;
-        if (number && Double.isNaN(SemanticPayload.number(b.bytes(), textAt, a.payloadSize()))
-            || kind == ActionKind.SELECT && a.payloadSize() != 0 && SemanticPayload.index(b.bytes(), textAt, a.payloadSize()) < 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
+        final long textAt = a.payloadSize() != 0 ? payloadBase + a.payloadOffset() : 0;
+        final boolean number = ActionChecks.valueNumber(a);
         // F. targets, first then second
         final ScenePacket scene = scenes.current();
         if (targets >= 1) {
-            final int t1 = target(scene, a.targetId(), number ? 0 : ActionRules.firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
+            final int t1 = target(scene, a.targetId(), ActionChecks.firstTargetCapability(a), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
                 a.pointXQ8(), a.pointYQ8(), 0);
             if (t1 != ResultCode.OK) {
                 return t1;
@@ -437,11 +381,9 @@ public final class ActionPlanner {
         }
         // G: X11 grants pointer, keyboard and window input to every client: nothing to refuse.
         // H. dispatch: what §5.9 refuses before any event
-        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !ActionRules.acceptedUsage((int) a.keyUsage())) {
-            return ResultCode.ACTION_UNSUPPORTED;
-        }
-        if ((kind == ActionKind.TEXT || kind == ActionKind.SET_VALUE && !number) && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
-            return ResultCode.ACTION_UNSUPPORTED;
+        final int dispatchable = ActionChecks.beforeDispatch(a, b.bytes(), textAt);
+        if (dispatchable != ResultCode.OK) {
+            return dispatchable;
         }
         if (run.heldLease != 0 && run.heldLease != leaseId) {
             return ResultCode.STALE_GENERATION; // another connection holds input (§5.11)
@@ -462,7 +404,7 @@ public final class ActionPlanner {
             if (invoker == null || !invoker.handles(a.targetId())) {
                 return ResultCode.ACTION_UNSUPPORTED; // only an accessible target has these interfaces
             }
-            run.waitingInvoke = semantic(kind, number, a, b.bytes(), textAt, b.deadlineNs());
+            run.waitingInvoke = SemanticPayload.dispatch(invoker, number, a, b.bytes(), textAt, b.deadlineNs());
             run.viaSemantic = true;
             return DISPATCHED;
         }
@@ -496,22 +438,6 @@ public final class ActionPlanner {
         return DISPATCHED;
     }
 
-    /** SET_VALUE or SELECT through the semantic invoker; allocates its payload's text or number (rule H). */
-    private java.util.concurrent.CompletableFuture<Integer> semantic(final int kind, final boolean number,
-        final ActionFlyweight a, final BytesStore<?, ?> req, final long payloadAt, final long deadlineNs) {
-        final long size = a.payloadSize();
-        if (kind == ActionKind.SELECT) {
-            return size == 0 ? invoker.select(a.targetId(), deadlineNs)
-                : invoker.selectChild(a.targetId(), (int) SemanticPayload.index(req, payloadAt, size), deadlineNs);
-        }
-        if (number) {
-            return invoker.setNumber(a.targetId(), SemanticPayload.number(req, payloadAt, size), deadlineNs);
-        }
-        final byte[] text = new byte[(int) size];
-        req.read(payloadAt, text, 0, text.length);
-        return invoker.setText(a.targetId(), new String(text, java.nio.charset.StandardCharsets.UTF_8), deadlineNs);
-    }
-
     /**
      * F for one target: present, not SECURE, ACTIONABLE and not DISABLED or OCCLUDED, with the
      * capability, and an explicit point inside it. Leaves the point to act at in
@@ -526,13 +452,10 @@ public final class ActionPlanner {
         firstTargetIndex = slot == 0 ? index : firstTargetIndex;
         final BytesStore<?, ?> sb = scene.bytes();
         final long at = scene.recordAt(index);
-        final int flags = sb.readInt(at + TargetFlyweight.FLAGS_OFFSET);
-        if ((flags & TargetFlag.SECURE) != 0) {
-            return ResultCode.SECURE_SURFACE; // D7
-        }
-        if ((flags & TargetFlag.ACTIONABLE) == 0 || (flags & (TargetFlag.DISABLED | TargetFlag.OCCLUDED)) != 0
-            || (sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET) & capability) != capability) {
-            return ResultCode.TARGET_NOT_FOUND;
+        final int usable = ActionChecks.target(sb.readInt(at + TargetFlyweight.FLAGS_OFFSET),
+            sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET), capability);
+        if (usable != ResultCode.OK) {
+            return usable;
         }
         if (explicit) {
             if (!RectQ8.containsPoint(sb, at + TargetFlyweight.BOUNDS_OFFSET, px, py)) {

@@ -1,12 +1,16 @@
 package dev.saccade.owner.action;
 
+import dev.saccade.protocol.ActionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * The payloads of the semantic kinds (§5.8, SET_VALUE and SELECT), read strictly: a decimal
- * number in JSON's grammar for SET_VALUE with VALUE_NUMBER, a decimal index for SELECT. Anything
- * else is refused before the application is asked (rule D), so no locale, hexadecimal, NaN or
- * infinity reaches it.
+ * The payloads of the semantic kinds (§5.8, SET_VALUE and SELECT), read strictly and handed to
+ * the semantic invoker: a decimal number in JSON's grammar for SET_VALUE with VALUE_NUMBER, a
+ * decimal index for SELECT. Anything else is refused before the application is asked (rule D),
+ * so no locale, hexadecimal, NaN or infinity reaches it.
  */
 final class SemanticPayload {
     /** At most this many digits in an index: any int fits. */
@@ -73,8 +77,27 @@ final class SemanticPayload {
         if (i != text.length) {
             return Double.NaN;
         }
-        final double value = Double.parseDouble(new String(text, java.nio.charset.StandardCharsets.US_ASCII));
+        final double value = Double.parseDouble(new String(text, StandardCharsets.US_ASCII));
         return Double.isFinite(value) ? value : Double.NaN;
+    }
+
+    /**
+     * SET_VALUE or SELECT (rule H) handed to {@code invoker} with its payload read: the text, the
+     * number or the index; allocates the text, as the semantic path may.
+     */
+    static CompletableFuture<Integer> dispatch(final SemanticInvoker invoker, final boolean number,
+        final ActionFlyweight a, final BytesStore<?, ?> req, final long payloadAt, final long deadlineNs) {
+        final long size = a.payloadSize();
+        if (a.kind() == ActionKind.SELECT) {
+            return size == 0 ? invoker.select(a.targetId(), deadlineNs)
+                : invoker.selectChild(a.targetId(), (int) index(req, payloadAt, size), deadlineNs);
+        }
+        if (number) {
+            return invoker.setNumber(a.targetId(), number(req, payloadAt, size), deadlineNs);
+        }
+        final byte[] text = new byte[(int) size];
+        req.read(payloadAt, text, 0, text.length);
+        return invoker.setText(a.targetId(), new String(text, StandardCharsets.UTF_8), deadlineNs);
     }
 
     private static int digits(final byte[] text, final int from) {
