@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * The semantic kinds SET_VALUE and SELECT and the window facts (§2, §5.8, D25) on the real
  * AgentService and planner: only a connection that asked for them gets them; the planner checks
  * them like INVOKE and hands them to the semantic invoker, never to the input helper; a client
- * of the base ABI sees what it saw before.
+ * of the base ABI sees what it saw before (conformance case 57 of agent-abi §6).
  */
 class SemanticActionsTest {
     private SceneStore store;

@@ -105,10 +105,7 @@ class PcpActionChecksDesktopTest {
             final Object changed = ((Map<?, ?>) error.get("data")).get("changed");
             assertTrue(List.of("process", "window").contains(changed), refused::toString);
 
-            // gtk3-demo may cover zenity whole: a covered window is no target (agent-abi §5.8 rule F), so raise it directly
-            desktop.configure(new ProcessBuilder("xdotool", "windowactivate", "--sync", entry.surfaceId.substring(8)))
-                .start().waitFor(10, TimeUnit.SECONDS);
-            frontmost(client, entry.surfaceId);
+            frontmost(desktop, client, entry.surfaceId);
             assertEquals(ORIGINAL, closeWithOk(client, entry, zenity), "the refused set_value typed nothing");
         } finally {
             zenity.destroyForcibly();
@@ -125,7 +122,7 @@ class PcpActionChecksDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Entry entry(final PcpClient client, final String title) throws Exception {
+    private Entry entry(final PcpClient client, final String title) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             for (final Object id : (List<?>) result(call(client, "query.session_context", null, null)).get("active_surfaces")) {
@@ -133,7 +130,7 @@ class PcpActionChecksDesktopTest {
                 if (!s.containsKey("result") || !title.equals(result(s).get("title"))) {
                     continue;
                 }
-                frontmost(client, (String) id);
+                frontmost(desktop, client, (String) id);
                 final Map<String, Object> elements = call(client, "query.elements", JsonTree.object("surface_id", id), null);
                 if (!elements.containsKey("result")) {
                     continue;

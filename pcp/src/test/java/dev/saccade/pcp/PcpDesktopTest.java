@@ -204,7 +204,7 @@ class PcpDesktopTest {
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == calc.windowId()) >= 10);
         final String surfaceId = "surface-" + calc.windowId();
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
-            frontmost(pcp, surfaceId); // the action path acts on what is not covered by another window
+            frontmost(desktop, pcp, surfaceId); // the action path acts on what is not covered by another window
             for (final String key : new String[] {"7", "+", "5", "="}) {
                 final String id = elementByLabel(pcp, surfaceId, "button", key);
                 final Map<String, Object> done = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
@@ -236,6 +236,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + gtk.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId);
             final int before = ((List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")).size();
             final String run = elementByLabel(pcp, surfaceId, "button", "Run");
             final Map<String, Object> done = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
@@ -264,6 +265,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + gtk.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> root = (Map<String, Object>) result(call(pcp, "query.elements",
                 JsonTree.object("surface_id", surfaceId), null)).get("root");
             // GTK 3 tree rows: the tree's child is the row's cell, which holds the text's renderer
@@ -300,21 +302,20 @@ class PcpDesktopTest {
     }
 
     /**
-     * Activates the surface through PCP (its window element's activate: WINDOW_ACTIVATE) and waits
+     * Brings the surface's window to the front (the window manager, as a user would) and waits
      * until query.surface reports it focused: the action path refuses targets another window
-     * covers (agent-abi §5.8 rule F), so a test acts on the window in front, as a user would.
+     * covers (agent-abi §5.8 rule F), and a window covered whole is no target to activate either.
      */
-    static void frontmost(final PcpClient pcp, final String surfaceId) throws Exception {
+    static void frontmost(final TestDesktop desktop, final PcpClient pcp, final String surfaceId) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         Object state = null;
         while (System.nanoTime() < deadline) {
-            final Map<String, Object> surface = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null));
-            state = surface.get("state");
+            state = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("state");
             if ("focused".equals(state)) {
                 return;
             }
-            call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId, "element_id", surface.get("element_id"),
-                "action", "activate"), null);
+            desktop.configure(new ProcessBuilder("xdotool", "windowactivate", "--sync", surfaceId.substring("surface-".length())))
+                .start().waitFor(10, TimeUnit.SECONDS);
         }
         throw new AssertionError(surfaceId + " is still " + state);
     }
@@ -363,7 +364,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + zenity.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.TEXT_FIELD && t.windowId() == zenity.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
-            frontmost(pcp, surfaceId);
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> elements = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId), null));
             final List<Map<String, Object>> flat = new ArrayList<>();
             flatten((Map<String, Object>) elements.get("root"), flat);
@@ -421,6 +422,7 @@ class PcpDesktopTest {
             }
             assertNotNull(slider, "zenity's slider");
             assertNotNull(ok, "zenity's OK button");
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> set = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
                 "element_id", slider, "action", "set_value", "value", 42L), null));
             assertEquals("atspi", ((Map<?, ?>) set.get("result")).get("via"), set::toString);
