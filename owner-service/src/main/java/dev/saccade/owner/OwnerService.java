@@ -126,22 +126,22 @@ public final class OwnerService implements AutoCloseable {
 
             @Override
             public CompletableFuture<Integer> setText(final long targetId, final String text, final long deadlineNs) {
-                return onNode(targetId, node -> accessibility.setTextContents(node, text, deadlineNs));
+                return onNode(targetId, (source, node) -> source.setTextContents(node, text, deadlineNs));
             }
 
             @Override
             public CompletableFuture<Integer> setNumber(final long targetId, final double value, final long deadlineNs) {
-                return onNode(targetId, node -> accessibility.setCurrentValue(node, value, deadlineNs));
+                return onNode(targetId, (source, node) -> source.setCurrentValue(node, value, deadlineNs));
             }
 
             @Override
             public CompletableFuture<Integer> select(final long targetId, final long deadlineNs) {
-                return onNode(targetId, node -> accessibility.selectInParent(node, deadlineNs));
+                return onNode(targetId, (source, node) -> source.selectInParent(node, deadlineNs));
             }
 
             @Override
             public CompletableFuture<Integer> selectChild(final long targetId, final int childIndex, final long deadlineNs) {
-                return onNode(targetId, node -> accessibility.selectChild(node, childIndex, deadlineNs));
+                return onNode(targetId, (source, node) -> source.selectChild(node, childIndex, deadlineNs));
             }
         });
         if (context.supervisorLink() != null) {
@@ -288,13 +288,13 @@ public final class OwnerService implements AutoCloseable {
      * when the latest tree has none. The tree is marked dirty after it, as after input.
      */
     private CompletableFuture<Integer> onNode(final long targetId,
-        final java.util.function.Function<AccessibilityNode, CompletableFuture<Integer>> call) {
+        final java.util.function.BiFunction<AtspiSource, AccessibilityNode, CompletableFuture<Integer>> call) {
         final AtspiSource semantic = accessibility;
         final AccessibilityNode node = semantic == null ? null : node(semantic, targetId);
         if (node == null) {
             return CompletableFuture.completedFuture(semantic == null ? ResultCode.PLATFORM_UNSUPPORTED : ResultCode.PLATFORM_NOT_FOUND);
         }
-        return call.apply(node).whenComplete((code, failure) -> semantic.markDirty());
+        return call.apply(semantic, node).whenComplete((code, failure) -> semantic.markDirty());
     }
 
     /** The node of the latest accessibility tree with {@code targetId}, or null. */
