@@ -216,6 +216,13 @@ public final class ActionBatchBuilder {
         return this;
     }
 
+    /** SET_VALUE: VALUE_NUMBER, the payload is a decimal number for the Value interface (§5.8). */
+    public ActionBatchBuilder valueNumber(final boolean value) {
+        actionFlags[current] = value ? actionFlags[current] | ActionFlag.VALUE_NUMBER
+            : actionFlags[current] & ~ActionFlag.VALUE_NUMBER;
+        return this;
+    }
+
     public ActionBatchBuilder button(final int value) {
         buttonBits[current] = value;
         return this;
@@ -242,7 +249,7 @@ public final class ActionBatchBuilder {
         return this;
     }
 
-    /** TEXT's payload: strict UTF-8, 1..16,384 bytes (§5.10). */
+    /** TEXT's payload: strict UTF-8, 1..16,384 bytes (§5.10); SET_VALUE's value, SELECT's index (§5.8). */
     public ActionBatchBuilder text(final byte[] utf8) {
         text[current] = utf8;
         return this;

@@ -67,7 +67,7 @@ final class OwnerRunCommand implements Callable<Integer> {
         }
         // PCP is a client of the owner's agent endpoint and runs beside it (docs/architecture.md, "Processes").
         final OwnerPcp pcp = OwnerPcp.start(service.context().runtimeDirectory(), service.endpoint(),
-            service.context().display(), service.accessibility());
+            service.context().display());
         final Thread hook = new Thread(() -> {
             stop(pcp, service, err);
             stopped.countDown();

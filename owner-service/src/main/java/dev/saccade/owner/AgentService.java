@@ -28,6 +28,7 @@ import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TargetState;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -235,6 +236,7 @@ public final class AgentService {
         session.authenticated = true;
         session.available = granted;
         session.helloFlags = accepted;
+        session.batch.helloFlags(accepted);
         return errors.writeHello(resp, respAt, requestId, ResultCode.OK, granted, accepted,
             nonces.nextLong(), nonces.nextLong());
     }
@@ -356,7 +358,7 @@ public final class AgentService {
         final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope,
         final BytesStore<?, ?> req, final long reqAt, final long recordCapacity, final long laneLimit) {
         final int mode = scope.sourceMode();
-        final int view = session.helloFlags & (HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES);
+        final int view = session.helloFlags & (HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES | HelloFlag.WINDOW_FACTS);
         if (!bodies.holds(scene, mode, view)) {
             if (!bodies.free()) {
                 return false; // a reply still sends the last body: copy this one
@@ -397,7 +399,10 @@ public final class AgentService {
         final boolean noGrid = kind == AgentAbi.OBSERVE_COMPLETION && activeWindow
             && (mode == 0 || mode == SourceMode.FUSED) && ReadMatcher.hasSemantic(scene, resolvedId, rectStore, rectAt);
         final boolean baseRoles = (session.helloFlags & HelloFlag.EXTENDED_ROLES) == 0;
-        final boolean noStates = (session.helloFlags & HelloFlag.TARGET_STATES) == 0;
+        // the states word: target states under TARGET_STATES, a window's facts under WINDOW_FACTS (§2)
+        final int statesMask = ((session.helloFlags & HelloFlag.TARGET_STATES) != 0 ? TargetState.ALL : 0)
+            | ((session.helloFlags & HelloFlag.WINDOW_FACTS) != 0 ? TargetState.WINDOW_FACTS : 0);
+        final boolean noStates = statesMask != -1;
         final boolean packed = stride == TargetFlyweight.LENGTH;
         long count = 0;
         boolean truncated = false;
@@ -442,7 +447,8 @@ public final class AgentService {
                         (short) Role.base(resp.readUnsignedShort(out + TargetFlyweight.ROLE_OFFSET)));
                 }
                 if (noStates) {
-                    resp.writeInt(out + TargetFlyweight.STATES_OFFSET, 0);
+                    resp.writeInt(out + TargetFlyweight.STATES_OFFSET,
+                        resp.readInt(out + TargetFlyweight.STATES_OFFSET) & statesMask);
                 }
             }
         }

@@ -54,6 +54,7 @@ public final class AgentSession {
         authenticated = false;
         available = 0;
         helloFlags = 0;
+        batch.helloFlags(0);
         parked = false;
         parkDeadlineNs = 0;
         this.peerPid = peerPid;

@@ -118,6 +118,26 @@ public final class OwnerService implements AutoCloseable {
             public CompletableFuture<Integer> focusState(final long targetId, final long deadlineNs) {
                 return OwnerService.this.focusState(targetId, deadlineNs);
             }
+
+            @Override
+            public CompletableFuture<Integer> setText(final long targetId, final String text, final long deadlineNs) {
+                return onNode(targetId, (source, node) -> source.setTextContents(node, text, deadlineNs));
+            }
+
+            @Override
+            public CompletableFuture<Integer> setNumber(final long targetId, final double value, final long deadlineNs) {
+                return onNode(targetId, (source, node) -> source.setCurrentValue(node, value, deadlineNs));
+            }
+
+            @Override
+            public CompletableFuture<Integer> select(final long targetId, final long deadlineNs) {
+                return onNode(targetId, (source, node) -> source.selectInParent(node, deadlineNs));
+            }
+
+            @Override
+            public CompletableFuture<Integer> selectChild(final long targetId, final int childIndex, final long deadlineNs) {
+                return onNode(targetId, (source, node) -> source.selectChild(node, childIndex, deadlineNs));
+            }
         });
         if (context.supervisorLink() != null) {
             // Supervised: the supervisor owns the path; we serve its listener once it says so.
@@ -256,6 +276,20 @@ public final class OwnerService implements AutoCloseable {
         return semantic.focusState(node, deadlineNs).thenApply(bits -> bits < 0 ? bits
             : ((bits & AtspiSource.FOCUSABLE) != 0 ? SemanticInvoker.FOCUSABLE : 0)
                 | ((bits & AtspiSource.FOCUSED) != 0 ? SemanticInvoker.FOCUSED : 0));
+    }
+
+    /**
+     * A semantic call (§5.8 SET_VALUE, SELECT) on the node of {@code targetId}; PLATFORM_NOT_FOUND
+     * when the latest tree has none. The tree is marked dirty after it, as after input.
+     */
+    private CompletableFuture<Integer> onNode(final long targetId,
+        final java.util.function.BiFunction<AtspiSource, AccessibilityNode, CompletableFuture<Integer>> call) {
+        final AtspiSource semantic = accessibility;
+        final AccessibilityNode node = semantic == null ? null : node(semantic, targetId);
+        if (node == null) {
+            return CompletableFuture.completedFuture(semantic == null ? ResultCode.PLATFORM_UNSUPPORTED : ResultCode.PLATFORM_NOT_FOUND);
+        }
+        return call.apply(semantic, node).whenComplete((code, failure) -> semantic.markDirty());
     }
 
     /** The node of the latest accessibility tree with {@code targetId}, or null. */

@@ -31,6 +31,8 @@ public final class DesktopService implements AutoCloseable {
     private final String sessionBus;
     public OwnerService service;
     public SocketWire client;
+    /** Whether the service launches its input helper: only where it is on the class path (not this module's tests). */
+    private boolean inputHelper;
 
     private DesktopService(final TestDesktop desktop, final String display, final String sessionBus, final Path runtime) {
         this.desktop = desktop;
@@ -41,6 +43,19 @@ public final class DesktopService implements AutoCloseable {
 
     public static DesktopService start(final TestDesktop desktop) throws Exception {
         return start(desktop, desktop.display(), desktop.sessionBusAddress());
+    }
+
+    /**
+     * The service with its real input helper, for modules whose tests have the helper on their
+     * class path (pcp): batches are planned and executed as in a running owner.
+     */
+    public static DesktopService withInputHelper(final TestDesktop desktop) throws Exception {
+        final DesktopService d = new DesktopService(desktop, desktop.display(), desktop.sessionBusAddress(),
+            Files.createTempDirectory("saccade-desktop-test",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        d.inputHelper = true;
+        d.startService();
+        return d;
     }
 
     /** The service on another display ({@code wayland:<socket>} for a sway session) and session bus. */
@@ -59,7 +74,7 @@ public final class DesktopService implements AutoCloseable {
     /** (Re)starts the service and its client on the same runtime directory. */
     public void startService() throws Exception {
         service = OwnerService.start(new OwnerContext().runtimeDirectory(runtime).display(display)
-            .sessionBusAddress(sessionBus).inputHelper(false).conclude());
+            .sessionBusAddress(sessionBus).inputHelper(inputHelper).conclude());
         client = new SocketWire(service.endpoint());
         assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(client.exchange(Requests.hello(1, Capability.OBSERVE))));
     }

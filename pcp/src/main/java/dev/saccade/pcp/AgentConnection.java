@@ -10,11 +10,13 @@ import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetFlyweight;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -37,6 +39,16 @@ final class AgentConnection {
     private AgentClient client;
     /** Guarded by the owning {@link AgentScene}'s monitor. */
     private long requestId = 1;
+    /** Scenes PCP answered from, newest last; guarded by the owning scene's monitor. */
+    private final java.util.LinkedHashMap<Long, SceneView> kept = new java.util.LinkedHashMap<>() {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(final Map.Entry<Long, SceneView> eldest) {
+            return size() > KEPT_SCENES;
+        }
+    };
+    static final int KEPT_SCENES = 8;
     /** PCP's one connection is given back after 30 s without a read or an action (agent-abi §1.1). */
     private final IdleRelease idle;
     static final String IDLE_RELEASE_MS_PROP = "saccade.pcp.idle.release.ms";
@@ -50,12 +62,17 @@ final class AgentConnection {
             () -> false, this::drop);
     }
 
-    /** Connects and says Hello asking for observe, pointer, keyboard and window (the owner's policy). */
+    /**
+     * Connects and says Hello asking for observe, pointer, keyboard and window (the owner's
+     * policy), with the window facts and the semantic action kinds.
+     */
     static AgentClient connect(final Path endpoint, final Duration timeout) throws IOException {
         final AgentClient c = AgentClient.connect(endpoint, timeout);
         try {
             c.readTimeout(timeout);
-            c.hello(0, Capability.OBSERVE | Capability.POINTER | Capability.KEYBOARD | Capability.WINDOW);
+            // the window facts of query.surface and the semantic kinds of invoke.action (agent-abi §1.4, §2)
+            c.hello(0, Capability.OBSERVE | Capability.POINTER | Capability.KEYBOARD | Capability.WINDOW,
+                HelloFlag.WINDOW_FACTS | HelloFlag.SEMANTIC_ACTIONS);
             return c;
         } catch (final IOException | RuntimeException e) {
             c.close();
@@ -92,10 +109,16 @@ final class AgentConnection {
             .targetStride(TargetFlyweight.LENGTH).totalCapacity(ObserveRequestBuilder.MAX_CAPACITY);
     }
 
-    /** The latest generation; a failed round trip drops the connection and answers -32603. */
+    /**
+     * The latest generation; a failed round trip drops the connection and answers -32603. The
+     * last {@value #KEPT_SCENES} scenes answered are kept: an invoke.action that names the
+     * generation its caller planned against is resolved, and its refusal explained, against it.
+     */
     SceneView scene() throws PcpError {
         try {
-            return observe(client(), observe, read, requestId++, 0, 0);
+            final SceneView scene = observe(client(), observe, read, requestId++, 0, 0);
+            kept.put(scene.generation, scene);
+            return scene;
         } catch (final IOException e) {
             drop();
             throw new PcpError(PcpError.INTERNAL_ERROR, "The scene is unavailable: " + e.getMessage(),
@@ -114,6 +137,11 @@ final class AgentConnection {
         }
         idle.used(); // counted from the start of the use: the lock keeps the release out until it ends
         return client;
+    }
+
+    /** A scene answered from lately with {@code generation}, or null. */
+    SceneView kept(final long generation) {
+        return kept.get(generation);
     }
 
     long nextRequestId() {

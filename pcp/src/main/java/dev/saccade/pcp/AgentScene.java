@@ -1,9 +1,6 @@
 package dev.saccade.pcp;
 
 import dev.saccade.client.DecimalU64;
-import dev.saccade.desktop.DesktopSnapshot;
-import dev.saccade.desktop.WindowInfo;
-import dev.saccade.x11.X11DesktopReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,12 +13,12 @@ import java.util.Map;
 /**
  * PCP's desktop, read and acted on through the owner's own agent endpoint (the binary ABI), so
  * PCP sees exactly the generations an agent sees and acts only through the agent action path
- * (AT-SPI invoke where the target has it, input through the planner and helper otherwise): no
- * second way to inject input, and the owner thread's rules stay untouched.
+ * (the owner's planner checks every PCP action as it checks an agent's): no second way to inject
+ * input, and no connection of PCP's own to the display server.
  *
  * <p>query.surface reports window targets; the owning process (for {@code app_id}) and the
- * minimized state are window-manager facts the agent record does not carry, so they are read
- * from one X11 snapshot per query (by window id) when a display is known.
+ * minimized state are the window facts the endpoint sends a connection that asked for them
+ * (agent-abi §2, WINDOW_FACTS).
  *
  * <p>This class answers the queries; invoke.action is planned and run by {@link ActionInvocation}
  * and both reach the endpoint through one {@link AgentConnection}.
@@ -33,33 +30,27 @@ public final class AgentScene implements PcpScene, AutoCloseable {
     /** Beyond this many elements query.elements answers -32020 and asks for a focus_id. */
     public static final int MAX_ELEMENTS = 2_000;
 
+    /** The display the owner serves, for query.session_context; PCP never connects to it. */
     private final String display;
     /** Guarded by this object's monitor, like everything it reaches. */
     private final AgentConnection connection;
     /** Guarded by this object's monitor. */
     private final ActionInvocation actions;
 
-    /** A scene without the AT-SPI path: every action goes through the agent action path. */
     public AgentScene(final Path endpoint, final String display, final Duration timeout) {
-        this(endpoint, display, timeout, null);
-    }
-
-    AgentScene(final Path endpoint, final String display, final Duration timeout, final AccessibleActions accessible) {
         this.display = display;
         this.connection = new AgentConnection(endpoint, timeout, this);
-        this.actions = new ActionInvocation(connection, accessible);
+        this.actions = new ActionInvocation(connection);
     }
 
     @Override
     public synchronized List<Map<String, Object>> surfaces() throws PcpError {
         final SceneView scene = connection.scene();
-        final DesktopSnapshot x = windowFacts();
         final List<Map<String, Object>> out = new ArrayList<>();
         for (final SceneView.Target w : scene.windows()) {
-            final WindowInfo info = x == null ? null : x.window(w.windowId);
-            final long pid = info != null ? info.pid() : (w.windowId == scene.activeWindowId ? scene.foregroundPid : 0);
-            final String state = w.windowId == scene.activeWindowId ? "focused"
-                : info != null && info.hidden() ? "minimized" : "normal";
+            final long facts = w.processId();
+            final long pid = facts != 0 ? facts : (w.windowId == scene.activeWindowId ? scene.foregroundPid : 0);
+            final String state = w.windowId == scene.activeWindowId ? "focused" : w.minimized() ? "minimized" : "normal";
             out.add(JsonTree.object("surface_id", SceneView.surfaceId(w.windowId), "app_id", appId(pid), "title", w.text,
                 "state", state, "geometry", w.bounds(), "tier", 0L, "pid", pid,
                 "element_id", SceneView.elementId(w.id), "generation", DecimalU64.format(scene.generation)));
@@ -76,17 +67,6 @@ public final class AgentScene implements PcpScene, AutoCloseable {
             return Files.readString(Path.of("/proc", Long.toString(pid), "comm"), StandardCharsets.UTF_8).strip();
         } catch (final IOException e) {
             return "pid-" + pid;
-        }
-    }
-
-    private DesktopSnapshot windowFacts() {
-        if (display == null) {
-            return null;
-        }
-        try {
-            return X11DesktopReader.readOnce(display);
-        } catch (final RuntimeException e) {
-            return null; // pid and minimized state are extras: the surface list stands without them
         }
     }
 
@@ -131,8 +111,8 @@ public final class AgentScene implements PcpScene, AutoCloseable {
 
     @Override
     public synchronized Map<String, Object> invokeAction(final String surfaceId, final String elementId,
-        final String actionName, final Object value) throws PcpError {
-        return actions.invoke(surfaceId, elementId, actionName, value);
+        final String actionName, final Object value, final long generation) throws PcpError {
+        return actions.invoke(surfaceId, elementId, actionName, value, generation);
     }
 
     @Override

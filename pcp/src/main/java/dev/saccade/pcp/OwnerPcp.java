@@ -1,6 +1,5 @@
 package dev.saccade.pcp;
 
-import dev.saccade.atspi.AtspiSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,30 +28,27 @@ public final class OwnerPcp implements AutoCloseable {
     /** Guarded by this. */
     private boolean closed;
 
-    private OwnerPcp(final Path runtimeDirectory, final Path agentEndpoint, final String display,
-        final AtspiSource accessibility) {
-        starter = new Thread(() -> run(runtimeDirectory, agentEndpoint, display, accessibility), "saccade-pcp-start");
+    private OwnerPcp(final Path runtimeDirectory, final Path agentEndpoint, final String display) {
+        starter = new Thread(() -> run(runtimeDirectory, agentEndpoint, display), "saccade-pcp-start");
         starter.setDaemon(true);
     }
 
     /**
      * Starts PCP for the owner whose agent endpoint is {@code agentEndpoint}; {@code null} when
-     * {@value #ENABLED_PROP} is {@code false}. {@code accessibility} may be {@code null}.
+     * {@value #ENABLED_PROP} is {@code false}. PCP reaches the desktop only through that endpoint;
+     * {@code display} is named in query.session_context.
      */
-    public static OwnerPcp start(final Path runtimeDirectory, final Path agentEndpoint, final String display,
-        final AtspiSource accessibility) {
+    public static OwnerPcp start(final Path runtimeDirectory, final Path agentEndpoint, final String display) {
         if ("false".equals(System.getProperty(ENABLED_PROP))) {
             return null;
         }
-        final OwnerPcp pcp = new OwnerPcp(runtimeDirectory, agentEndpoint, display, accessibility);
+        final OwnerPcp pcp = new OwnerPcp(runtimeDirectory, agentEndpoint, display);
         pcp.starter.start();
         return pcp;
     }
 
-    private void run(final Path runtimeDirectory, final Path agentEndpoint, final String display,
-        final AtspiSource accessibility) {
-        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT,
-            accessibility == null ? null : new AccessibleActions(accessibility));
+    private void run(final Path runtimeDirectory, final Path agentEndpoint, final String display) {
+        final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT);
         try {
             final PcpEndpoint started = PcpEndpoint.start(new PcpContext().runtimeDirectory(runtimeDirectory)
                 .busyWaitMs(Long.getLong(PcpContext.BUSY_WAIT_MS_PROP, OWNER_BUSY_WAIT_MS)).conclude(), scene);

@@ -1,5 +1,6 @@
 package dev.saccade.pcp;
 
+import dev.saccade.client.DecimalU64;
 import dev.saccade.pcp.CapabilityManifest.Capability;
 import dev.saccade.pcp.CapabilityRegistry.RegisteredApp;
 import java.util.ArrayList;
@@ -206,7 +207,12 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
         if (!Set.of("activate", "select", "set_value", "scroll").contains(action)) {
             throw PcpError.of(PcpError.ACTION_NOT_SUPPORTED, JsonTree.object("action", action, "element_id", elementId));
         }
-        return desktop().invokeAction(surfaceId, elementId, action, params.get("value"));
+        final String generation = Params.optionalString(params, "generation");
+        if (generation != null && (!DecimalU64.valid(generation) || DecimalU64.parse(generation) == 0)) {
+            throw Params.invalidParams("generation", "is a generation as query.elements gives it: a decimal string");
+        }
+        return desktop().invokeAction(surfaceId, elementId, action, params.get("value"),
+            generation == null ? 0 : DecimalU64.parse(generation));
     }
 
     // --- events ---------------------------------------------------------------------------

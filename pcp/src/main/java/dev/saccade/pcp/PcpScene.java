@@ -15,8 +15,17 @@ public interface PcpScene {
     /** query.elements' result: {@code {"root": {...}}}; -32001, -32002 or -32020 as the seed says. */
     Map<String, Object> elements(String surfaceId, String focusId) throws PcpError;
 
-    /** invoke.action's result: {@code {"executed": true, "result": {...}}}. */
-    Map<String, Object> invokeAction(String surfaceId, String elementId, String action, Object value) throws PcpError;
+    /** invoke.action's result: {@code {"executed": true, "result": {...}}}, planned against the latest generation. */
+    default Map<String, Object> invokeAction(String surfaceId, String elementId, String action, Object value) throws PcpError {
+        return invokeAction(surfaceId, elementId, action, value, 0);
+    }
+
+    /**
+     * invoke.action planned against {@code generation} (0: the latest): refused with -32002 and
+     * what changed when the desktop is no longer that generation's (pcp §6.4).
+     */
+    Map<String, Object> invokeAction(String surfaceId, String elementId, String action, Object value, long generation)
+        throws PcpError;
 
     /** System-level conditions for query.session_context (input mode, lock state where readable). */
     Map<String, Object> systemState();

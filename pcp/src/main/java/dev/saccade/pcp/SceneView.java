@@ -7,6 +7,8 @@ import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TargetState;
+import dev.saccade.protocol.SourceBit;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,7 +53,7 @@ final class SceneView {
             bytes.read(at + t.textOffset(), text, 0, text.length);
             targets.add(new Target(t.targetId(), t.parentId(), t.windowId(), t.boundsXQ8() / RectQ8.ONE,
                 t.boundsYQ8() / RectQ8.ONE, t.boundsWidthQ8() / RectQ8.ONE, t.boundsHeightQ8() / RectQ8.ONE,
-                t.capabilityBits(), t.flags(), t.role(), new String(text, StandardCharsets.UTF_8)));
+                t.capabilityBits(), t.flags(), t.role(), t.sourceBits(), t.states(), new String(text, StandardCharsets.UTF_8)));
         }
         return new SceneView(c.generation().generation(), c.generation().windowId(), c.generation().processId(), targets);
     }
@@ -123,10 +125,13 @@ final class SceneView {
         final int capabilities;
         final int flags;
         final int role;
+        final int sourceBits;
+        /** The states word: a window's facts (its process, minimized) under WINDOW_FACTS (agent-abi §2). */
+        final int states;
         final String text;
 
         Target(final long id, final long parentId, final long windowId, final int x, final int y, final int width,
-            final int height, final int capabilities, final int flags, final int role, final String text) {
+            final int height, final int capabilities, final int flags, final int role, final int sourceBits, final int states, final String text) {
             this.id = id;
             this.parentId = parentId;
             this.windowId = windowId;
@@ -137,7 +142,24 @@ final class SceneView {
             this.capabilities = capabilities;
             this.flags = flags;
             this.role = role;
+            this.sourceBits = sourceBits;
+            this.states = states;
             this.text = text;
+        }
+
+        /** A window's owning process from its window facts; 0 when unknown. */
+        long processId() {
+            return TargetState.processId(states);
+        }
+
+        /** A window is minimized (window facts). */
+        boolean minimized() {
+            return (states & TargetState.MINIMIZED) != 0;
+        }
+
+        /** The target came from the accessibility source: not a window, ACCESSIBILITY among its sources. */
+        boolean accessible() {
+            return role != Role.WINDOW && (sourceBits & SourceBit.ACCESSIBILITY) != 0;
         }
 
         String roleName() {

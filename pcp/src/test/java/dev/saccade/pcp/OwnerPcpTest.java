@@ -34,7 +34,7 @@ class OwnerPcpTest {
         final Path socket = run.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         final EndpointListener old = EndpointListener.bind(socket, Duration.ZERO);
         final long startNs = System.nanoTime();
-        try (OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null, null)) {
+        try (OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null)) {
             assertNotNull(pcp);
             assertEquals(true, System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(1), "start returns at once");
             assertNull(pcp.endpoint(), "still waiting for the old owner's socket");
@@ -56,7 +56,7 @@ class OwnerPcpTest {
         final Path run = Files.createDirectory(temp.resolve("run2"), PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
         try (EndpointListener old = EndpointListener.bind(run.resolve(RuntimeDirectory.PCP_SOCKET_NAME), Duration.ZERO)) {
-            final OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null, null);
+            final OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null);
             final long closeStart = System.nanoTime();
             pcp.close();
             assertEquals(true, System.nanoTime() - closeStart < TimeUnit.SECONDS.toNanos(6), "close does not wait out the minute");

@@ -17,6 +17,7 @@ import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TargetState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +41,7 @@ class PcpActionPathTest {
     private static final long BUTTON = TargetIds.ACCESSIBILITY_NAMESPACE | 5;
     private static final long FIELD = TargetIds.ACCESSIBILITY_NAMESPACE | 6;
     private static final long PICTURE = TargetIds.ACCESSIBILITY_NAMESPACE | 7;
+    private static final long OTHER_XID = 79;
 
     @TempDir
     Path dir;
@@ -54,14 +56,7 @@ class PcpActionPathTest {
         executor = new RecordingExecutor();
         endpoint = OwnerEndpoint.serve(dir.resolve("agent.sock"), store, 8, Duration.ofSeconds(1),
             new AgentService(store, executor, null));
-        final ScenePacket p = store.claim();
-        p.frame(1, System.nanoTime()).epochs(1, 1).state(4242, XID, 1, 1, q8(100), q8(100), q8(400), q8(300));
-        add(p, WINDOW, 0, 100, 100, 400, 300, Role.WINDOW, TargetCapability.WINDOW_ACTIVATE, "Dialog");
-        add(p, BUTTON, WINDOW, 300, 350, 60, 30, Role.BUTTON,
-            TargetCapability.CLICK | TargetCapability.INVOKE | TargetCapability.SCROLL, "OK");
-        add(p, FIELD, WINDOW, 120, 150, 300, 24, Role.TEXT_FIELD, TargetCapability.CLICK | TargetCapability.TEXT, "");
-        add(p, PICTURE, WINDOW, 120, 200, 50, 50, Role.IMAGE, 0, "logo");
-        store.publish(p);
+        publish(100, 4242, XID);
         scene = new AgentScene(endpoint.path(), null, Duration.ofSeconds(5));
     }
 
@@ -70,6 +65,26 @@ class PcpActionPathTest {
         scene.close();
         endpoint.close();
         store.close();
+    }
+
+    /**
+     * A scene with the dialog at x = {@code windowX}, the foreground process {@code pid} and the
+     * active window {@code active}, and a second window, minimized, of this test's own process.
+     */
+    private void publish(final int windowX, final long pid, final long active) {
+        final ScenePacket p = store.claim();
+        p.frame(1, System.nanoTime()).epochs(1, 1).state(pid, active, 1, 1, q8(windowX), q8(100), q8(400), q8(300));
+        add(p, WINDOW, 0, windowX, 100, 400, 300, Role.WINDOW, TargetCapability.WINDOW_ACTIVATE, "Dialog");
+        add(p, BUTTON, WINDOW, windowX + 200, 350, 60, 30, Role.BUTTON,
+            TargetCapability.CLICK | TargetCapability.INVOKE | TargetCapability.SCROLL, "OK");
+        add(p, FIELD, WINDOW, windowX + 20, 150, 300, 24, Role.TEXT_FIELD, TargetCapability.CLICK | TargetCapability.TEXT, "");
+        add(p, PICTURE, WINDOW, windowX + 20, 200, 50, 50, Role.IMAGE, 0, "logo");
+        final TargetFlyweight other = p.addTarget();
+        other.targetId(TargetIds.window(OTHER_XID)).windowId(OTHER_XID).displayId(1).bounds(0, 0, q8(50), q8(50))
+            .capabilityBits(TargetCapability.WINDOW_ACTIVATE).flags(TargetFlag.OCCLUDED).role(Role.WINDOW)
+            .sourceBits(SourceBit.ACCESSIBILITY).order(p.targetCount() - 1)
+            .states(TargetState.windowFacts(true, ProcessHandle.current().pid()));
+        store.publish(p);
     }
 
     private static void add(final ScenePacket p, final long id, final long parent, final int x, final int y, final int w,
@@ -112,6 +127,67 @@ class PcpActionPathTest {
         final Map<?, ?> root = (Map<?, ?>) tree.get("root");
         assertEquals("Dialog", root.get("label"));
         assertEquals(3, ((List<?>) root.get("children")).size());
+    }
+
+    /**
+     * query.surface from the endpoint's scene alone: this scene has no display at all (null), so
+     * the other window's pid and minimized state can only have come as its window facts.
+     */
+    @Test
+    void querySurfaceAnswersFromTheEndpointsSceneWithoutADisplay() throws Exception {
+        final Map<String, Object> other = surface("surface-" + OTHER_XID);
+        assertEquals(ProcessHandle.current().pid(), other.get("pid"));
+        assertEquals("minimized", other.get("state"));
+        assertEquals(ProcessHandle.current().info().command().map(c -> Path.of(c).getFileName().toString()).orElseThrow()
+            .substring(0, 4), ((String) other.get("app_id")).substring(0, 4), "the process's name");
+        final Map<String, Object> dialog = surface("surface-77");
+        assertEquals("focused", dialog.get("state"));
+        assertEquals(4242L, dialog.get("pid"), "no window facts: the foreground process of the active window");
+        assertEquals("none", scene.systemState().get("input_mode"));
+    }
+
+    private Map<String, Object> surface(final String surfaceId) throws PcpError {
+        for (final Map<String, Object> s : scene.surfaces()) {
+            if (surfaceId.equals(s.get("surface_id"))) {
+                return s;
+            }
+        }
+        throw new AssertionError(surfaceId + " not listed");
+    }
+
+    /**
+     * An action planned against a generation the desktop has left is refused by the owner's
+     * preconditions before anything runs, and PCP says what changed.
+     */
+    @Test
+    void anActionPlannedAgainstAnOlderSceneIsRefusedAndNothingRuns() throws Exception {
+        final long planned = Long.parseUnsignedLong((String) scene.elements("surface-77", null).get("generation"));
+        publish(150, 4242, XID); // the dialog moved
+        final int before = executor.plans.size();
+        final PcpError moved = assertThrows(PcpError.class,
+            () -> scene.invokeAction("surface-77", el(BUTTON), "activate", null, planned));
+        assertEquals(PcpError.ELEMENT_NOT_FOUND, moved.code());
+        assertEquals("STALE_GENERATION", moved.data().get("reason"));
+        assertEquals("surface_moved", moved.data().get("changed"), moved.data()::toString);
+        assertEquals(Long.toUnsignedString(planned), moved.data().get("planned_generation"));
+
+        final long second = Long.parseUnsignedLong((String) scene.elements("surface-77", null).get("generation"));
+        publish(150, 5151, XID); // another process in front
+        final PcpError process = assertThrows(PcpError.class,
+            () -> scene.invokeAction("surface-77", el(FIELD), "set_value", "x", second));
+        assertEquals("process", process.data().get("changed"), process.data()::toString);
+
+        final long third = Long.parseUnsignedLong((String) scene.elements("surface-77", null).get("generation"));
+        publish(150, 5151, OTHER_XID); // another window active
+        final PcpError window = assertThrows(PcpError.class,
+            () -> scene.invokeAction("surface-77", el(BUTTON), "scroll", 2L, third));
+        assertEquals("window", window.data().get("changed"), window.data()::toString);
+        assertEquals(before, executor.plans.size(), "no plan reached the executor");
+
+        // Planned against the latest: acts.
+        final long latest = Long.parseUnsignedLong((String) scene.elements("surface-77", null).get("generation"));
+        assertEquals(true, scene.invokeAction("surface-77", el(BUTTON), "scroll", 2L, latest).get("executed"));
+        assertEquals(before + 1, executor.plans.size());
     }
 
     @Test

@@ -50,15 +50,21 @@ class PcpDesktopTest {
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        d = DesktopService.start(desktop);
+        // The owner with its input helper, as `saccade owner run` starts it: every PCP action is a batch.
+        d = DesktopService.withInputHelper(desktop);
         // PCP beside the owner, as `saccade owner run` starts it: wait until its socket answers.
-        pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display(), d.service.accessibility());
-        pcpSocket = d.runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
+        pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
+        pcpSocket = awaitPcp(d.runtime);
+    }
+
+    /** The PCP socket in {@code runtime}, once it answers health.check (PCP binds on its own thread). */
+    static Path awaitPcp(final Path runtime) throws Exception {
+        final Path socket = runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            try (PcpClient probe = PcpClient.connect(pcpSocket, Duration.ofSeconds(5))) {
+            try (PcpClient probe = PcpClient.connect(socket, Duration.ofSeconds(5))) {
                 result(call(probe, "health.check", null, null));
-                return;
+                return socket;
             } catch (final java.io.IOException e) {
                 if (System.nanoTime() > deadline) {
                     throw e;
@@ -91,7 +97,7 @@ class PcpDesktopTest {
      * One PCP call; a -32018 answer (these tests poll, and PCP rate-limits every connection) is
      * retried after the {@code retry_after_ms} it names.
      */
-    private static Map<String, Object> call(final PcpClient client, final String method, final Map<String, Object> params,
+    static Map<String, Object> call(final PcpClient client, final String method, final Map<String, Object> params,
         final java.util.function.Consumer<Map<String, Object>> other) throws java.io.IOException {
         while (true) {
             final Map<String, Object> response = client.call(method, params, other);
@@ -105,7 +111,7 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> result(final Map<String, Object> response) {
+    static Map<String, Object> result(final Map<String, Object> response) {
         assertTrue(response.containsKey("result"), () -> "expected a result: " + JsonTree.write(response));
         return (Map<String, Object>) response.get("result");
     }
@@ -185,7 +191,7 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
+    static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
         out.add(element);
         for (final Object child : (List<Object>) element.get("children")) {
             flatten((Map<String, Object>) child, out);
@@ -198,6 +204,7 @@ class PcpDesktopTest {
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == calc.windowId()) >= 10);
         final String surfaceId = "surface-" + calc.windowId();
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId); // the action path acts on what is not covered by another window
             for (final String key : new String[] {"7", "+", "5", "="}) {
                 final String id = elementByLabel(pcp, surfaceId, "button", key);
                 final Map<String, Object> done = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
@@ -229,6 +236,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + gtk.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId);
             final int before = ((List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")).size();
             final String run = elementByLabel(pcp, surfaceId, "button", "Run");
             final Map<String, Object> done = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
@@ -247,8 +255,8 @@ class PcpDesktopTest {
     /**
      * select goes through the demo list's AT-SPI Selection: the tree's own SelectChild for the
      * child its value names, then the parent's for the entry itself. gtk3-demo titles its window
-     * after the selected demo, so the title shows each selection; this module runs no input
-     * helper, so a click could not have done it.
+     * after the selected demo, so the title shows each selection; the answer's "via": "atspi"
+     * comes from the SEMANTIC row flag, so no click did it.
      */
     @Test
     @SuppressWarnings("unchecked")
@@ -257,6 +265,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + gtk.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.BUTTON && t.windowId() == gtk.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> root = (Map<String, Object>) result(call(pcp, "query.elements",
                 JsonTree.object("surface_id", surfaceId), null)).get("root");
             // GTK 3 tree rows: the tree's child is the row's cell, which holds the text's renderer
@@ -290,6 +299,25 @@ class PcpDesktopTest {
                 "element_id", root.get("id"), "action", "select"), null);
             assertEquals(-32003L, ((Map<?, ?>) window.get("error")).get("code"), window::toString);
         }
+    }
+
+    /**
+     * Brings the surface's window to the front (the window manager, as a user would) and waits
+     * until query.surface reports it focused: the action path refuses targets another window
+     * covers (agent-abi §5.8 rule F), and a window covered whole is no target to activate either.
+     */
+    static void frontmost(final TestDesktop desktop, final PcpClient pcp, final String surfaceId) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Object state = null;
+        while (System.nanoTime() < deadline) {
+            state = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("state");
+            if ("focused".equals(state)) {
+                return;
+            }
+            desktop.configure(new ProcessBuilder("xdotool", "windowactivate", "--sync", surfaceId.substring("surface-".length())))
+                .start().waitFor(10, TimeUnit.SECONDS);
+        }
+        throw new AssertionError(surfaceId + " is still " + state);
     }
 
     /** Waits until query.surface reports the title (gtk3-demo's selected demo). */
@@ -336,6 +364,7 @@ class PcpDesktopTest {
         final String surfaceId = "surface-" + zenity.windowId();
         d.awaitObserve(o -> { }, c -> DesktopService.count(c, t -> t.role() == Role.TEXT_FIELD && t.windowId() == zenity.windowId()) > 0);
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> elements = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId), null));
             final List<Map<String, Object>> flat = new ArrayList<>();
             flatten((Map<String, Object>) elements.get("root"), flat);
@@ -393,6 +422,7 @@ class PcpDesktopTest {
             }
             assertNotNull(slider, "zenity's slider");
             assertNotNull(ok, "zenity's OK button");
+            frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> set = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
                 "element_id", slider, "action", "set_value", "value", 42L), null));
             assertEquals("atspi", ((Map<?, ?>) set.get("result")).get("via"), set::toString);

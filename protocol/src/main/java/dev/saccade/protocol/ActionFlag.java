@@ -4,6 +4,8 @@ package dev.saccade.protocol;
 public final class ActionFlag {
     public static final int EXPLICIT_POINTS = 0x1;
     public static final int CYCLE_BACKWARD = 0x2;
+    /** SET_VALUE: the payload is a decimal number for the Value interface, not text (D25). */
+    public static final int VALUE_NUMBER = 0x10000;
 
     /** Names by bit position, for rendering; null where the ABI defines no bit. */
     static final String[] NAMES = new String[32];
@@ -11,6 +13,7 @@ public final class ActionFlag {
     static {
         NAMES[Integer.numberOfTrailingZeros(EXPLICIT_POINTS)] = "EXPLICIT_POINTS";
         NAMES[Integer.numberOfTrailingZeros(CYCLE_BACKWARD)] = "CYCLE_BACKWARD";
+        NAMES[Integer.numberOfTrailingZeros(VALUE_NUMBER)] = "VALUE_NUMBER";
     }
 
     private ActionFlag() {

@@ -18,8 +18,25 @@ public final class ActionKind {
     public static final int WINDOW_CYCLE = 14;
     public static final int ABORT = 15;
     public static final int QUERY_PHYSICAL_STATE = 16;
+    /**
+     * Sets an accessible target's value through the application's accessibility interface: the
+     * payload's text (EditableText), or with {@link ActionFlag#VALUE_NUMBER} its decimal number
+     * (Value). Only for a connection that asked for {@link HelloFlag#SEMANTIC_ACTIONS}; numbered
+     * apart from upstream's dense 1, 2, 3 … (D25).
+     */
+    public static final int SET_VALUE = 0x10001;
+    /**
+     * Selects an accessible target in its container (Selection), or with a payload (a decimal
+     * index) the target's child at that index. Only with {@link HelloFlag#SEMANTIC_ACTIONS} (D25).
+     */
+    public static final int SELECT = 0x10002;
 
     private ActionKind() {
+    }
+
+    /** Whether {@code kind} is one of the semantic kinds only a {@link HelloFlag#SEMANTIC_ACTIONS} connection may send. */
+    public static boolean semantic(final int kind) {
+        return kind == SET_VALUE || kind == SELECT;
     }
 
     /** The value's name, or "UNKNOWN". */
@@ -41,6 +58,8 @@ public final class ActionKind {
             case WINDOW_CYCLE: return "WINDOW_CYCLE";
             case ABORT: return "ABORT";
             case QUERY_PHYSICAL_STATE: return "QUERY_PHYSICAL_STATE";
+            case SET_VALUE: return "SET_VALUE";
+            case SELECT: return "SELECT";
             default: return "UNKNOWN";
         }
     }

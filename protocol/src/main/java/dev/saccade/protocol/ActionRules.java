@@ -26,6 +26,9 @@ public final class ActionRules {
                 return ActionFlag.EXPLICIT_POINTS;
             case ActionKind.WINDOW_CYCLE:
                 return ActionFlag.CYCLE_BACKWARD;
+            case ActionKind.SET_VALUE:
+                return ActionFlag.VALUE_NUMBER;
+            case ActionKind.SELECT:
             case ActionKind.WINDOW_ACTIVATE:
             case ActionKind.KEY:
             case ActionKind.KEY_CHORD:
@@ -41,6 +44,7 @@ public final class ActionRules {
     public static int capability(final int kind) {
         switch (kind) {
             case ActionKind.TEXT:
+            case ActionKind.SET_VALUE:
                 return Capability.KEYBOARD | Capability.POINTER;
             case ActionKind.KEY:
             case ActionKind.KEY_CHORD:
@@ -106,6 +110,8 @@ public final class ActionRules {
                 return TargetCapability.SCROLL;
             case ActionKind.TEXT:
                 return TargetCapability.TEXT;
+            case ActionKind.SET_VALUE:
+                return TargetCapability.TEXT; // text; a number (VALUE_NUMBER) asks for no capability bit
             case ActionKind.WINDOW_ACTIVATE:
                 return TargetCapability.WINDOW_ACTIVATE;
             default:

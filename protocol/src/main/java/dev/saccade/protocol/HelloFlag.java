@@ -11,8 +11,16 @@ public final class HelloFlag {
     public static final int EXTENDED_ROLES = 0x1;
     /** Target states in the Target record's word at offset 84 (§2 "Target states"); without it 0. */
     public static final int TARGET_STATES = 0x2;
+    /**
+     * A WINDOW target's facts in its {@code states} word (§2 "Window facts"): MINIMIZED and the
+     * owning process id; without it those bits are 0. In the upper half of the word, where
+     * upstream names nothing (D25).
+     */
+    public static final int WINDOW_FACTS = 0x10000;
+    /** The semantic action kinds SET_VALUE and SELECT (§5.8); without it they are kinds without a name (D25). */
+    public static final int SEMANTIC_ACTIONS = 0x20000;
     /** Every bit this service knows. */
-    public static final int KNOWN = EXTENDED_ROLES | TARGET_STATES;
+    public static final int KNOWN = EXTENDED_ROLES | TARGET_STATES | WINDOW_FACTS | SEMANTIC_ACTIONS;
 
     private HelloFlag() {
     }

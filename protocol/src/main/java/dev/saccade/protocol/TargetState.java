@@ -23,6 +23,27 @@ public final class TargetState {
     /** It can be expanded (a tree row with children, a combo box): EXPANDED clear means collapsed. */
     public static final int EXPANDABLE = 0x80;
     public static final int ALL = 0xFF;
+    /**
+     * Window facts (§2), only on WINDOW targets and only for a connection that asked for
+     * {@link HelloFlag#WINDOW_FACTS}: the window is minimized.
+     */
+    public static final int MINIMIZED = 0x100;
+    /** Window facts: the owning process id sits in bits 9–31 (0 when unknown or above {@link #MAX_PROCESS_ID}). */
+    public static final int PROCESS_SHIFT = 9;
+    public static final long MAX_PROCESS_ID = (1L << (Integer.SIZE - PROCESS_SHIFT)) - 1;
+    /** The bits of the window facts. */
+    public static final int WINDOW_FACTS = ~ALL;
+
+    /** The window-facts bits of a window owned by {@code processId}. */
+    public static int windowFacts(final boolean minimized, final long processId) {
+        final long pid = processId > 0 && processId <= MAX_PROCESS_ID ? processId : 0;
+        return (minimized ? MINIMIZED : 0) | (int) (pid << PROCESS_SHIFT);
+    }
+
+    /** The process id in a WINDOW target's window facts, 0 when unknown. */
+    public static long processId(final int states) {
+        return (states & 0xFFFFFFFFL) >>> PROCESS_SHIFT;
+    }
 
     /** Names by bit position, for rendering; null where the ABI defines no bit. */
     static final String[] NAMES = new String[32];

@@ -8,22 +8,17 @@ import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.ActionRules;
+import dev.saccade.protocol.ActionResultFlag;
 import dev.saccade.protocol.ActionResultFlyweight;
 import dev.saccade.protocol.AgentAbi;
-import dev.saccade.protocol.Button;
-import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ErrorCompletions;
 import dev.saccade.protocol.GenerationFlyweight;
-import dev.saccade.protocol.Modifier;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.PhysicalStateFlyweight;
-import dev.saccade.protocol.PreconditionFlag;
-import dev.saccade.protocol.PreconditionsFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetCapability;
-import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.protocol.Utf8;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
@@ -94,7 +89,7 @@ public final class ActionPlanner {
             early = ResultCode.EXECUTOR_LOST; // D5: the helper's lifeline releases anything held
         } else if (!executor.physicalState(physicalBuffer, 0)) {
             early = ResultCode.BACKEND;
-        } else if (!preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
+        } else if (!ActionChecks.preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
             early = ResultCode.STALE_GENERATION;
         } else {
             early = ResultCode.OK;
@@ -331,21 +326,6 @@ public final class ActionPlanner {
         return ResultCode.OK;
     }
 
-    /** §5.7.1: only the flagged preconditions. */
-    private static boolean preconditionsHold(final PreconditionsFlyweight p, final ScenePacket scene,
-        final PhysicalStateFlyweight state) {
-        final int f = p.flags();
-        return ((f & PreconditionFlag.GENERATION) == 0 || p.generation() == scene.sceneEpoch())
-            && ((f & PreconditionFlag.PROCESS) == 0 || p.processId() == scene.processId())
-            && ((f & PreconditionFlag.WINDOW) == 0 || p.windowId() == scene.windowId())
-            && ((f & PreconditionFlag.DISPLAY) == 0 || p.displayId() == scene.displayId())
-            && ((f & PreconditionFlag.TRANSFORM) == 0 || p.transformEpoch() == scene.transformEpoch())
-            && ((f & PreconditionFlag.PERMISSION) == 0 || p.permissionEpoch() == scene.permissionEpoch())
-            && ((f & PreconditionFlag.PHYSICAL_STATE) == 0
-                || (p.expectedButtons() == state.buttons() && p.expectedModifiers() == state.modifiers()
-                    && p.physicalSequence() == state.physicalSequence()));
-    }
-
     /**
      * Rules A–H of §5.8 for action i. @return the row result, or {@link #DISPATCHED} when a plan
      * or semantic invoke was started (its result comes later).
@@ -356,17 +336,14 @@ public final class ActionPlanner {
         final int kind = a.kind();
         final boolean dryRun = (b.header().flags() & AgentAbi.FLAG_DRY_RUN) != 0;
         // A. shape
-        final int allowedFlags = ActionRules.allowedFlags(kind);
-        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
-            || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : a.payloadSize() != 0)
-            || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
-                && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
-            return ResultCode.ACTION_UNSUPPORTED;
+        final int shape = ActionChecks.shape(a, run.helloFlags);
+        if (shape != ResultCode.OK) {
+            return shape;
         }
-        // B. capability: the batch's requested = available ∩ batch.requested_capability_bits
-        final int needed = ActionRules.capability(kind);
-        if ((needed & available & b.requestedCapabilityBits()) != needed) {
-            return ResultCode.CAPABILITY_DENIED;
+        // B. capability
+        final int capability = ActionChecks.capability(kind, available, b.requestedCapabilityBits());
+        if (capability != ResultCode.OK) {
+            return capability;
         }
         // C. direct kinds
         if (kind == ActionKind.QUERY_PHYSICAL_STATE) {
@@ -376,45 +353,20 @@ public final class ActionPlanner {
             return dryRun ? ResultCode.OK : ResultCode.fromPlatform(executor.releaseAll()); // D8
         }
         // D. plan rules
+        final long payloadBase = b.offset() + b.payloadOffset();
+        final int planned = ActionChecks.plan(a, b.bytes(), payloadBase, b.payloadSize(), run.heldButtons, run.heldLease, leaseId);
+        if (planned != ResultCode.OK) {
+            return planned;
+        }
         final long repeat = a.repeatCount() == 0 ? 1 : a.repeatCount();
-        if (repeat > AgentAbi.MAX_REPEAT_COUNT || (a.modifiers() & ~Modifier.ALL) != 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
         final int targets = ActionRules.targets(kind);
-        if ((targets >= 1) != (a.targetId() != 0) || (targets == 2) != (a.secondaryTargetId() != 0)
-            || (targets == 0 && (a.targetId() != 0 || a.secondaryTargetId() != 0))) {
-            return ResultCode.INVALID_MESSAGE;
-        }
         final int button = a.buttonBits();
-        if (ActionRules.needsOneButton(kind) && button != Button.LEFT && button != Button.RIGHT && button != Button.MIDDLE) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if (kind == ActionKind.RELEASE ? (run.heldButtons & button) == 0
-            : ActionRules.needsOneButton(kind) && (run.heldButtons & button) != 0
-                && (run.heldLease == 0 || run.heldLease == leaseId)) {
-            // RELEASE of a button not held; HOLD, CLICK, DRAG… of one this connection holds would press
-            // it a second time (D13). Another connection's hold is the lease rule's STALE_GENERATION (§5.11).
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && a.keyUsage() == 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        if (kind == ActionKind.SCROLL && a.deltaXQ8() == 0 && a.deltaYQ8() == 0) {
-            return ResultCode.INVALID_MESSAGE;
-        }
-        long textAt = 0;
-        if (kind == ActionKind.TEXT) {
-            final long off = a.payloadOffset();
-            final long size = a.payloadSize();
-            if (off > b.payloadSize() || size > b.payloadSize() - off || size > AgentAbi.MAX_TEXT_BYTES) {
-                return ResultCode.INVALID_MESSAGE;
-            }
-            textAt = b.offset() + b.payloadOffset() + off;
-        }
+        final long textAt = a.payloadSize() != 0 ? payloadBase + a.payloadOffset() : 0;
+        final boolean number = ActionChecks.valueNumber(a);
         // F. targets, first then second
         final ScenePacket scene = scenes.current();
         if (targets >= 1) {
-            final int t1 = target(scene, a.targetId(), ActionRules.firstTargetCapability(kind), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
+            final int t1 = target(scene, a.targetId(), ActionChecks.firstTargetCapability(a), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
                 a.pointXQ8(), a.pointYQ8(), 0);
             if (t1 != ResultCode.OK) {
                 return t1;
@@ -429,11 +381,9 @@ public final class ActionPlanner {
         }
         // G: X11 grants pointer, keyboard and window input to every client: nothing to refuse.
         // H. dispatch: what §5.9 refuses before any event
-        if ((kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD) && !ActionRules.acceptedUsage((int) a.keyUsage())) {
-            return ResultCode.ACTION_UNSUPPORTED;
-        }
-        if (kind == ActionKind.TEXT && !Utf8.isStrict(b.bytes(), textAt, a.payloadSize())) {
-            return ResultCode.ACTION_UNSUPPORTED;
+        final int dispatchable = ActionChecks.beforeDispatch(a, b.bytes(), textAt);
+        if (dispatchable != ResultCode.OK) {
+            return dispatchable;
         }
         if (run.heldLease != 0 && run.heldLease != leaseId) {
             return ResultCode.STALE_GENERATION; // another connection holds input (§5.11)
@@ -447,6 +397,15 @@ public final class ActionPlanner {
         }
         if (kind == ActionKind.INVOKE && invoker != null && invoker.handles(a.targetId())) {
             run.waitingInvoke = invoker.invoke(a.targetId(), b.deadlineNs());
+            run.viaSemantic = true;
+            return DISPATCHED;
+        }
+        if (ActionKind.semantic(kind)) {
+            if (invoker == null || !invoker.handles(a.targetId())) {
+                return ResultCode.ACTION_UNSUPPORTED; // only an accessible target has these interfaces
+            }
+            run.waitingInvoke = SemanticPayload.dispatch(invoker, number, a, b.bytes(), textAt, b.deadlineNs());
+            run.viaSemantic = true;
             return DISPATCHED;
         }
         if (kind == ActionKind.TEXT && gate.guardsText(a.targetId())) {
@@ -493,13 +452,10 @@ public final class ActionPlanner {
         firstTargetIndex = slot == 0 ? index : firstTargetIndex;
         final BytesStore<?, ?> sb = scene.bytes();
         final long at = scene.recordAt(index);
-        final int flags = sb.readInt(at + TargetFlyweight.FLAGS_OFFSET);
-        if ((flags & TargetFlag.SECURE) != 0) {
-            return ResultCode.SECURE_SURFACE; // D7
-        }
-        if ((flags & TargetFlag.ACTIONABLE) == 0 || (flags & (TargetFlag.DISABLED | TargetFlag.OCCLUDED)) != 0
-            || (sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET) & capability) != capability) {
-            return ResultCode.TARGET_NOT_FOUND;
+        final int usable = ActionChecks.target(sb.readInt(at + TargetFlyweight.FLAGS_OFFSET),
+            sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET), capability);
+        if (usable != ResultCode.OK) {
+            return usable;
         }
         if (explicit) {
             if (!RectQ8.containsPoint(sb, at + TargetFlyweight.BOUNDS_OFFSET, px, py)) {
@@ -592,7 +548,9 @@ public final class ActionPlanner {
         row.wrap(resp, respAt + ActionCompletionFlyweight.LENGTH + (long) run.rows * ActionResultFlyweight.LENGTH).clear()
             .actionIndex(i).kind(a.kind()).result(result).platformError(ResultCode.platformErrorFor(result))
             .resolvedTargetId(a.targetId()).resolvedSecondaryTargetId(a.secondaryTargetId())
-            .validatedGeneration(run.startScene);
+            .validatedGeneration(run.startScene)
+            .flags(run.viaSemantic && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) != 0 ? ActionResultFlag.SEMANTIC : 0);
+        run.viaSemantic = false;
         run.rows++;
     }
 

@@ -10,6 +10,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class BatchRun {
     boolean active;
+    /** The Hello flags of the connection this run belongs to (§1.4); kept across {@link #reset()}. */
+    int helloFlags;
     int index;
     int rows;
     int completed;
@@ -28,8 +30,10 @@ public final class BatchRun {
      */
     int heldButtons;
     long heldLease;
-    /** A semantic INVOKE in flight (allocated only on that path). */
+    /** A semantic INVOKE, SET_VALUE or SELECT in flight (allocated only on that path). */
     CompletableFuture<Integer> waitingInvoke;
+    /** The current action went to the semantic invoker: its row says so (SEMANTIC, §5.8 rule H). */
+    boolean viaSemantic;
     /** {@link FocusGate}'s stage of the current action, its target, deadline, question and last ask. */
     int gate;
     long gateTarget;
@@ -41,6 +45,11 @@ public final class BatchRun {
     int gatePointX;
     int gatePointY;
     long gateWindow;
+
+    /** The connection's accepted Hello flags, set once at Hello: the semantic kinds need SEMANTIC_ACTIONS. */
+    public void helloFlags(final int flags) {
+        helloFlags = flags;
+    }
 
     public boolean active() {
         return active;
@@ -54,6 +63,7 @@ public final class BatchRun {
         waitingPlan = 0;
         waitingHelper = false;
         waitingInvoke = null;
+        viaSemantic = false;
         gate = FocusGate.NONE;
         focusAnswer = null;
         heldButtons = 0;

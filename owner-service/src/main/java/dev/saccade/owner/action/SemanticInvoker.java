@@ -4,7 +4,8 @@ import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Runs an accessible target's default action off the owner thread (AT-SPI on Linux), and asks
+ * Runs an accessible target's default action, and the semantic kinds SET_VALUE and SELECT, off
+ * the owner thread (AT-SPI on Linux), and asks
  * an accessible target whether it has the keyboard focus now (the focus gate of TEXT and keys).
  */
 public interface SemanticInvoker {
@@ -18,6 +19,26 @@ public interface SemanticInvoker {
 
     /** Completes with a platform code of {@code ResultCode}. */
     CompletableFuture<Integer> invoke(long targetId, long deadlineNs);
+
+    /** SET_VALUE with text (§5.8): the target's whole text, through the application's EditableText. */
+    default CompletableFuture<Integer> setText(final long targetId, final String text, final long deadlineNs) {
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
+
+    /** SET_VALUE with VALUE_NUMBER (§5.8): the target's current value, through the application's Value. */
+    default CompletableFuture<Integer> setNumber(final long targetId, final double value, final long deadlineNs) {
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
+
+    /** SELECT (§5.8): the target selected in the nearest container that has Selection. */
+    default CompletableFuture<Integer> select(final long targetId, final long deadlineNs) {
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
+
+    /** SELECT with an index (§5.8): the target's own Selection selects its child at {@code childIndex}. */
+    default CompletableFuture<Integer> selectChild(final long targetId, final int childIndex, final long deadlineNs) {
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
 
     /**
      * Completes with {@link #FOCUSABLE} and {@link #FOCUSED} bits read from the application now,

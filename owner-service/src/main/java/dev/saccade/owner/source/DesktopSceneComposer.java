@@ -16,6 +16,7 @@ import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.protocol.TargetState;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -155,7 +156,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 .role(Role.WINDOW)
                 .sourceBits(SourceBit.ACCESSIBILITY)
                 .confidenceQ16(EXACT_CONFIDENCE_Q16)
-                .order(order++);
+                .order(order++)
+                .states(TargetState.windowFacts(w.hidden(), w.pid())); // sent only under WINDOW_FACTS (§2)
             final byte[] title = w.title().getBytes(StandardCharsets.UTF_8);
             p.text(t, title, 0, title.length);
         }
