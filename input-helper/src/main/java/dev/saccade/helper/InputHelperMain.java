@@ -51,8 +51,7 @@ public final class InputHelperMain {
      * for 2 s as gone, and kills one silent for 3 s as hung), and it wakes at once on a doorbell,
      * user input, the owner's lifeline ending or a stop.
      */
-    static final String LONG_PARK_PROPERTY = "saccade.helper.idle.park.ms";
-    private static final long LONG_PARK_NS = Long.getLong(LONG_PARK_PROPERTY, 1_000) * 1_000_000L;
+    private static final long LONG_PARK_NS = InputHelperConfiguration.idleParkMs() * 1_000_000L;
     /** A serving helper between owners waits for the next announcement (the reader unparks it). */
     private static final long BETWEEN_OWNERS_PARK_NS = 1_000_000_000L;
     /** How often a serving helper looks for an announced owner's link while it is being made. */
@@ -63,9 +62,8 @@ public final class InputHelperMain {
      * Input held by HOLD is released when no plan renewed its lease for this long (default 60 s):
      * the last resort against an agent that holds and forgets while staying connected.
      */
-    static final String LEASE_MAX_PROPERTY = "saccade.helper.lease.max.ms";
-    private static final long LEASE_MAX_NS = Long.getLong(LEASE_MAX_PROPERTY, 60_000) * 1_000_000L;
-    private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
+    private static final long LEASE_MAX_NS = InputHelperConfiguration.leaseMaxMs() * 1_000_000L;
+    private static final long OWNER_SILENCE_NS = InputHelperConfiguration.ownerSilenceMs() * 1_000_000L;
 
     private volatile boolean ownerGone;
     /** When the first of the lifeline and the alive lock said the owner is gone, and how; 0 before. */

@@ -16,8 +16,6 @@ public final class ChildJvm {
     public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
     /** System properties with this prefix are the helper's settings, passed on to it. */
     public static final String HELPER_PROPERTY_PREFIX = "saccade.helper.";
-    /** A system property with the flags to pass on (set by the build for tests). */
-    public static final String JVM_FLAGS_PROPERTY = "saccade.jvm.flags";
     /**
      * What the helper never loads, by jar file name (the distribution, Maven's repository) or by
      * a module's build directory (tests): the owner's semantics, the CLI, tests and benchmarks.
@@ -48,7 +46,7 @@ public final class ChildJvm {
                 flags.add("-D" + name + "=" + System.getProperty(name));
             }
         }
-        final String given = System.getProperty(JVM_FLAGS_PROPERTY, "").trim();
+        final String given = ChildJvmConfiguration.jvmFlags();
         if (!given.isEmpty()) {
             for (final String flag : given.split("\\s+")) {
                 flags.add(flag);

@@ -50,7 +50,7 @@ public final class OwnerAgent implements LoopAgent {
     private final long[] attachedNs;
     private final long[] activeNs;
     private long helloTimeoutNs = TimeUnit.MILLISECONDS.toNanos(
-        Long.getLong(OwnerContext.HELLO_TIMEOUT_MS_PROP, OwnerContext.HELLO_TIMEOUT_MS_DEFAULT));
+        OwnerConfiguration.helloTimeoutMs());
     private long helloTimeouts;
     private long evictions;
     private long acceptFailures;

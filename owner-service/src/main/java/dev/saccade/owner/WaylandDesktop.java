@@ -2,6 +2,7 @@ package dev.saccade.owner;
 
 import dev.saccade.owner.wayland.SwayDesktopReader;
 import dev.saccade.owner.wayland.ToplevelDesktopReader;
+import dev.saccade.owner.wayland.WaylandConfiguration;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.wayland.SwayIpc;
 import java.io.IOException;
@@ -18,8 +19,8 @@ import java.util.function.Consumer;
  */
 final class WaylandDesktop {
     static final String PREFIX = "wayland:";
-    static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
-    static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
+    static final String WINDOWS_PROPERTY = WaylandConfiguration.WINDOWS_PROP_NAME;
+    static final String FOREIGN_TOPLEVEL = WaylandConfiguration.FOREIGN_TOPLEVEL;
 
     private WaylandDesktop() {
     }

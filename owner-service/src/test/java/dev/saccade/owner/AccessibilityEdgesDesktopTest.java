@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
+import dev.saccade.owner.atspi.AtspiConfiguration;
 import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -40,13 +41,13 @@ class AccessibilityEdgesDesktopTest {
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        System.setProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP, Integer.toString(NODE_BUDGET));
+        System.setProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME, Integer.toString(NODE_BUDGET));
         d = DesktopService.start(desktop);
     }
 
     @AfterAll
     void stopService() throws Exception {
-        System.clearProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP);
+        System.clearProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME);
         if (d != null) {
             d.close();
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.pixel.Geometry;
+import dev.saccade.owner.pixel.PixelConfiguration;
 import dev.saccade.owner.pixel.PixelElement;
 import dev.saccade.owner.pixel.PixelSnapshot;
 import dev.saccade.owner.pixel.PixelSourceContext;
@@ -51,11 +52,11 @@ class PixelFusionDesktopTest {
         // side by side, so each is read whole
         desktop.moveWindow(app(DemoApp.QT_CALCULATOR).windowId(), 0, 0);
         desktop.moveWindow(app(DemoApp.ZENITY_PASSWORD).windowId(), 800, 0);
-        System.setProperty(PixelSourceContext.SERVE_PROP, "all");
+        System.setProperty(PixelConfiguration.SERVE_PROP_NAME, "all");
         try {
             d = DesktopService.start(desktop);
         } finally {
-            System.clearProperty(PixelSourceContext.SERVE_PROP);
+            System.clearProperty(PixelConfiguration.SERVE_PROP_NAME);
         }
         assertNotNull(d.service.pixels(), "the pixel source runs (libtesseract5 and tesseract-ocr-eng installed)");
     }

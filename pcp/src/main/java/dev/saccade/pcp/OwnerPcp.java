@@ -16,8 +16,6 @@ import org.slf4j.LoggerFactory;
  * cannot start is logged, never a reason for the owner not to run.
  */
 public final class OwnerPcp implements AutoCloseable {
-    /** {@code false} turns PCP off in an owner. */
-    public static final String ENABLED_PROP = "saccade.pcp.enabled";
     /** How long the PCP of a new owner waits for the old owner's PCP socket to go away. */
     public static final long OWNER_BUSY_WAIT_MS = 60_000;
     private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(10);
@@ -37,11 +35,11 @@ public final class OwnerPcp implements AutoCloseable {
 
     /**
      * Starts PCP for the owner whose agent endpoint is {@code agentEndpoint}; {@code null} when
-     * {@value #ENABLED_PROP} is {@code false}. {@code accessibility} may be {@code null}.
+     * {@value PcpConfiguration#ENABLED_PROP_NAME} is {@code false}. {@code accessibility} may be {@code null}.
      */
     public static OwnerPcp start(final Path runtimeDirectory, final Path agentEndpoint, final String display,
         final AtspiSource accessibility) {
-        if ("false".equals(System.getProperty(ENABLED_PROP))) {
+        if (!PcpConfiguration.enabled()) {
             return null;
         }
         final OwnerPcp pcp = new OwnerPcp(runtimeDirectory, agentEndpoint, display, accessibility);
@@ -55,7 +53,7 @@ public final class OwnerPcp implements AutoCloseable {
             accessibility == null ? null : new AccessibleActions(accessibility));
         try {
             final PcpEndpoint started = PcpEndpoint.start(new PcpContext().runtimeDirectory(runtimeDirectory)
-                .busyWaitMs(Long.getLong(PcpContext.BUSY_WAIT_MS_PROP, OWNER_BUSY_WAIT_MS)).conclude(), scene);
+                .busyWaitMs(PcpConfiguration.busyWaitMs(OWNER_BUSY_WAIT_MS)).conclude(), scene);
             started.attach(scene, agentEndpoint);
             synchronized (this) {
                 if (!closed) {

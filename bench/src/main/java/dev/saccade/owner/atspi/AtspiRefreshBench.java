@@ -65,7 +65,7 @@ public final class AtspiRefreshBench {
                 .coalesceMaxMs(0)
                 .peerToPeer(peer)
                 // the incremental reading of D19 (off by default in the owner): what atspi_steady measures
-                .fullRefreshMs(Long.getLong(AtspiSourceContext.FULL_REFRESH_MS_PROP, 2_000));
+                .fullRefreshMs(AtspiConfiguration.fullRefreshMs());
             try (AtspiSource source = new AtspiSource(context, last::set);
                  AtspiBus bus = AtspiBus.connect(desktop.accessibilityBusAddress())) {
                 source.start();

@@ -57,9 +57,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final long STOPPING_GRACE_MS = 2_000;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
-    /** A helper silent this long (it beats every millisecond or so while busy, every 200 ms when idle) is hung and is killed. */
-    public static final String HUNG_HELPER_PROP = "saccade.owner.helper.hung.ms";
-    private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(Long.getLong(HUNG_HELPER_PROP, 3_000));
+    private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(HelperLinkConfiguration.hungMs());
 
     /** One helper with its own link file and lifeline; its process when this owner launched it, else null. */
     private static final class Incarnation {
