@@ -164,7 +164,7 @@ final class SettingsPage {
             text.append(line.strip().replaceFirst("^\\*\\s?", "")).append(' ');
         }
         final String flat = INLINE_TAG.matcher(text.toString()).replaceAll(r -> "`" + Matcher.quoteReplacement(
-            r.group(1).replace('#', '.')) + "`");
+            r.group(1).replaceFirst("^#", "").replace('#', '.')) + "`");
         return flat.replaceAll("\\s+", " ").strip().replace("|", "\\|");
     }
 

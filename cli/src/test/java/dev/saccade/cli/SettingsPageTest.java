@@ -59,7 +59,7 @@ class SettingsPageTest {
                 type + " declares at least one *" + SettingsPage.SUFFIX_PROP_NAME);
         }
         assertTrue(modules.containsAll(Set.of("owner-service", "pcp", "mcp", "supervisor", "input-helper", "installer",
-            "agent-client", "ipc-shared", "test-desktop")), "modules with a configuration: " + modules);
+            "agent-client", "ipc-shared")), "modules with a configuration: " + modules);
     }
 
     @Test

@@ -49,7 +49,7 @@ public final class PcpConfiguration {
     public static final String TCP_PORT_PROP_NAME = "saccade.pcp.tcp.port";
     public static final int TCP_PORT_DEFAULT = -1;
 
-    /** The file (mode 0600) holding the TCP listener's bearer token. */
+    /** The file (mode 0600) holding the TCP listener's bearer token; required with a TCP port. */
     public static final String TCP_TOKEN_FILE_PROP_NAME = "saccade.pcp.tcp.token.file";
 
     /** The directory of trusted publishers' keys; unset: {@code $XDG_CONFIG_HOME/saccade/pcp-trust}. */

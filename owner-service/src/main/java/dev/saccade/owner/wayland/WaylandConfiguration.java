@@ -4,7 +4,7 @@ package dev.saccade.owner.wayland;
 public final class WaylandConfiguration {
     /**
      * Which window source to use on wlroots: unset (sway's IPC where present) or
-     * {@value #FOREIGN_TOPLEVEL} (forced, for tests).
+     * {@code foreign-toplevel} (forced, for tests).
      */
     public static final String WINDOWS_PROP_NAME = "saccade.wayland.windows";
     public static final String FOREIGN_TOPLEVEL = "foreign-toplevel";
