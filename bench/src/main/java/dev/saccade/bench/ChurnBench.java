@@ -4,7 +4,6 @@ import dev.saccade.owner.atspi.AtspiConfiguration;
 import dev.saccade.owner.atspi.AtspiDiagnostics;
 import dev.saccade.owner.atspi.AtspiRefreshBench;
 import dev.saccade.owner.atspi.AtspiSource;
-import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;

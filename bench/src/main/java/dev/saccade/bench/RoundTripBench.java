@@ -1,7 +1,6 @@
 package dev.saccade.bench;
 
 import dev.saccade.owner.OwnerConfiguration;
-import dev.saccade.owner.OwnerIdleStrategy;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.SyntheticScene;
 import dev.saccade.owner.source.TargetIds;

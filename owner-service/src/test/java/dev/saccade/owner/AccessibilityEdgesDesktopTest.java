@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.atspi.AtspiConfiguration;
-import dev.saccade.owner.atspi.AtspiSourceContext;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;

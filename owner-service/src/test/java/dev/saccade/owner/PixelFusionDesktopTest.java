@@ -10,7 +10,6 @@ import dev.saccade.owner.pixel.Geometry;
 import dev.saccade.owner.pixel.PixelConfiguration;
 import dev.saccade.owner.pixel.PixelElement;
 import dev.saccade.owner.pixel.PixelSnapshot;
-import dev.saccade.owner.pixel.PixelSourceContext;
 import dev.saccade.owner.pixel.PixelWindow;
 import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.CompletionFlyweight;
