@@ -30,8 +30,8 @@ import java.util.concurrent.TimeUnit;
  * reacting (a window retitled, a dialog mapped a moment later): acting on it at once would be
  * stale. So once the kept completion has a next generation (patched here, or given by the
  * service), {@link #settle} goes on observing AFTER_GENERATION after the newest generation seen,
- * waiting at most the settle window ({@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME}, default {@value #SETTLE_DEFAULT_MS}
- * ms) and never past the deadline, until a read answers TIMEOUT: the scene stayed quiet for the
+ * waiting at most the settle window ({@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME},
+ * default {@value #SETTLE_DEFAULT_MS} ms) and never past the deadline, until a read answers TIMEOUT: the scene stayed quiet for the
  * window. next_generation is then the newest generation seen. A lost link while settling patches
  * CANCELLED as above.
  */
@@ -64,7 +64,10 @@ public final class BatchVerifier {
     /** The settle window's default, in ms (see {@link ClientConfiguration}). */
     public static final long SETTLE_DEFAULT_MS = ClientConfiguration.VERIFY_SETTLE_MS_DEFAULT;
 
-    /** With the settle window of {@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME} or {@value ClientConfiguration#VERIFY_SETTLE_MS_ENV}, else the default. */
+    /**
+     * With the settle window of {@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME} or
+     * {@value ClientConfiguration#VERIFY_SETTLE_MS_ENV}, else the default.
+     */
     public BatchVerifier() {
         this(TimeUnit.MILLISECONDS.toNanos(configuredSettleMs()));
     }

@@ -25,7 +25,8 @@ final class OwnerOptions {
         description = "Clients served at once; more wait in the listen backlog (default: ${DEFAULT-VALUE}).")
     int maxClients;
 
-    @Option(names = "--grid", paramLabel = "COLSxROWS", defaultValue = GridConfiguration.COLUMNS_DEFAULT + "x" + GridConfiguration.ROWS_DEFAULT,
+    @Option(names = "--grid", paramLabel = "COLSxROWS",
+        defaultValue = GridConfiguration.COLUMNS_DEFAULT + "x" + GridConfiguration.ROWS_DEFAULT,
         description = "Grid cells over each display, e.g. 16x9 (default: ${DEFAULT-VALUE}).")
     String grid;
 

@@ -1,5 +1,9 @@
 package dev.saccade.owner;
 
+import static dev.saccade.owner.OwnerConfiguration.BUSY_WAIT_MS_PROP_NAME;
+import static dev.saccade.owner.OwnerConfiguration.DISPLAY_PROP_NAME;
+import static dev.saccade.owner.OwnerConfiguration.MAX_CLIENTS_PROP_NAME;
+
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.source.GridLayout;
 import java.io.IOException;
@@ -162,16 +166,16 @@ public final class OwnerContext {
         }
         if (display == null || display.isEmpty()) {
             throw new IllegalArgumentException(
-                "no X display: set DISPLAY (or " + OwnerConfiguration.DISPLAY_PROP_NAME + "), or run `saccade up` for a headless demo desktop");
+                "no X display: set DISPLAY (or " + DISPLAY_PROP_NAME + "), or run `saccade up` for a headless demo desktop");
         }
         if (maxClients < 1 || maxClients > 1024) {
-            throw new IllegalArgumentException(OwnerConfiguration.MAX_CLIENTS_PROP_NAME + "=" + maxClients + ": must be 1..1024");
+            throw new IllegalArgumentException(MAX_CLIENTS_PROP_NAME + "=" + maxClients + ": must be 1..1024");
         }
         if (supervisorLink != null && (supervisorNonce == null || supervisorNonce.isEmpty())) {
             throw new IllegalArgumentException("a supervisor link needs the supervisor's nonce");
         }
         if (busyWaitMs < 0) {
-            throw new IllegalArgumentException(OwnerConfiguration.BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs + ": must not be negative");
+            throw new IllegalArgumentException(BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs + ": must not be negative");
         }
         if (maxTargets < 1 || maxTargets > 10_000 || maxTextBytes < 0) {
             throw new IllegalArgumentException("scene capacity " + maxTargets + " targets, " + maxTextBytes

@@ -12,8 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>With no client connected there is no socket to poll: every piece of work then arrives with
  * an unpark (a connection from the acceptor, a scene from a source), so the owner parks for
- * {@link OwnerConfiguration#IDLE_QUIESCENT_PARK_NS_DEFAULT} at a time and wakes only to beat its heartbeat on the input
- * link: an idle login item costs next to nothing.
+ * {@link OwnerConfiguration#IDLE_QUIESCENT_PARK_NS_DEFAULT} at a time and wakes only to beat its
+ * heartbeat on the input link: an idle login item costs next to nothing.
  *
  * <p>Owner thread only, apart from {@link #wake()}.
  */

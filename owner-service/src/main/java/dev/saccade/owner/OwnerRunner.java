@@ -45,7 +45,7 @@ public final class OwnerRunner implements AutoCloseable {
         return failure;
     }
 
-    /** Exceptions the loop survived so far; readable from any thread (status, doctor). */
+    /** Exceptions the loop survived so far; readable from any thread. */
     public long errorCount() {
         return errors.total();
     }

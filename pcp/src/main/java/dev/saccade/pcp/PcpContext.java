@@ -1,5 +1,15 @@
 package dev.saccade.pcp;
 
+import static dev.saccade.pcp.PcpConfiguration.BUSY_WAIT_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.CONFIRMATION_WINDOW_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.INVOCATION_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.MAX_CONNECTIONS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.MAX_LINE_BYTES_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.RATE_BURST_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.RATE_PER_SECOND_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.TCP_PORT_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.TCP_TOKEN_FILE_PROP_NAME;
+
 import dev.saccade.ipc.RuntimeDirectory;
 import java.nio.file.Path;
 
@@ -93,13 +103,13 @@ public final class PcpContext {
         if (trustDirectory == null) {
             trustDirectory = TrustedKeys.defaultDirectory(System.getenv());
         }
-        check(maxLineBytes >= 1024, PcpConfiguration.MAX_LINE_BYTES_PROP_NAME + "=" + maxLineBytes + " (at least 1024)");
-        check(maxConnections > 0, PcpConfiguration.MAX_CONNECTIONS_PROP_NAME + "=" + maxConnections);
-        check(rateBurst > 0 && ratePerSecond > 0, PcpConfiguration.RATE_BURST_PROP_NAME + "/" + PcpConfiguration.RATE_PER_SECOND_PROP_NAME + " must be positive");
-        check(confirmationWindowMs > 0, PcpConfiguration.CONFIRMATION_WINDOW_MS_PROP_NAME + "=" + confirmationWindowMs);
-        check(invocationTimeoutMs > 0, PcpConfiguration.INVOCATION_TIMEOUT_MS_PROP_NAME + "=" + invocationTimeoutMs);
-        check(busyWaitMs >= 0, PcpConfiguration.BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs);
-        check(tcpPort < 0 || tcpTokenFile != null, PcpConfiguration.TCP_PORT_PROP_NAME + " needs " + PcpConfiguration.TCP_TOKEN_FILE_PROP_NAME);
+        check(maxLineBytes >= 1024, MAX_LINE_BYTES_PROP_NAME + "=" + maxLineBytes + " (at least 1024)");
+        check(maxConnections > 0, MAX_CONNECTIONS_PROP_NAME + "=" + maxConnections);
+        check(rateBurst > 0 && ratePerSecond > 0, RATE_BURST_PROP_NAME + "/" + RATE_PER_SECOND_PROP_NAME + " must be positive");
+        check(confirmationWindowMs > 0, CONFIRMATION_WINDOW_MS_PROP_NAME + "=" + confirmationWindowMs);
+        check(invocationTimeoutMs > 0, INVOCATION_TIMEOUT_MS_PROP_NAME + "=" + invocationTimeoutMs);
+        check(busyWaitMs >= 0, BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs);
+        check(tcpPort < 0 || tcpTokenFile != null, TCP_PORT_PROP_NAME + " needs " + TCP_TOKEN_FILE_PROP_NAME);
         return this;
     }
 

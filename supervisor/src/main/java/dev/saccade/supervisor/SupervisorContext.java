@@ -1,5 +1,12 @@
 package dev.saccade.supervisor;
 
+import static dev.saccade.supervisor.SupervisorConfiguration.BACKOFF_INITIAL_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.BACKOFF_MAX_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.HEALTHY_RESET_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.PING_INTERVAL_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.START_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.UNRESPONSIVE_MS_PROP_NAME;
+
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import java.io.IOException;
@@ -174,15 +181,15 @@ public final class SupervisorContext {
             }
         }
         lookUpDisplay(); // none yet: the supervisor waits for one (SessionDisplay)
-        positive(SupervisorConfiguration.BACKOFF_INITIAL_MS_PROP_NAME, backoffInitialMs);
-        positive(SupervisorConfiguration.HEALTHY_RESET_MS_PROP_NAME, healthyResetMs);
-        positive(SupervisorConfiguration.START_TIMEOUT_MS_PROP_NAME, startTimeoutMs);
-        positive(SupervisorConfiguration.PING_INTERVAL_MS_PROP_NAME, pingIntervalMs);
+        positive(BACKOFF_INITIAL_MS_PROP_NAME, backoffInitialMs);
+        positive(HEALTHY_RESET_MS_PROP_NAME, healthyResetMs);
+        positive(START_TIMEOUT_MS_PROP_NAME, startTimeoutMs);
+        positive(PING_INTERVAL_MS_PROP_NAME, pingIntervalMs);
         if (backoffMaxMs < backoffInitialMs) {
-            throw new IllegalArgumentException(SupervisorConfiguration.BACKOFF_MAX_MS_PROP_NAME + "=" + backoffMaxMs + ": below the initial " + backoffInitialMs);
+            throw new IllegalArgumentException(BACKOFF_MAX_MS_PROP_NAME + "=" + backoffMaxMs + ": below the initial " + backoffInitialMs);
         }
         if (unresponsiveMs <= pingIntervalMs) {
-            throw new IllegalArgumentException(SupervisorConfiguration.UNRESPONSIVE_MS_PROP_NAME + "=" + unresponsiveMs + ": must exceed the ping interval");
+            throw new IllegalArgumentException(UNRESPONSIVE_MS_PROP_NAME + "=" + unresponsiveMs + ": must exceed the ping interval");
         }
         return this;
     }

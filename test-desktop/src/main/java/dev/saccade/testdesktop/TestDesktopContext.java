@@ -1,5 +1,13 @@
 package dev.saccade.testdesktop;
 
+import static dev.saccade.testdesktop.TestDesktopConfiguration.DIRECTORY_PARENT_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.DISPLAY_FIRST_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.SCREEN_DEPTH_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.SCREEN_HEIGHT_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.SCREEN_WIDTH_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.START_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.testdesktop.TestDesktopConfiguration.STOP_TIMEOUT_MS_PROP_NAME;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -111,13 +119,13 @@ public final class TestDesktopContext {
             throw new IllegalStateException("TestDesktopContext concluded twice");
         }
         concluded = true;
-        require(screenWidth > 0 && screenWidth <= 16_384, TestDesktopConfiguration.SCREEN_WIDTH_PROP_NAME + "=" + screenWidth);
-        require(screenHeight > 0 && screenHeight <= 16_384, TestDesktopConfiguration.SCREEN_HEIGHT_PROP_NAME + "=" + screenHeight);
-        require(screenDepth == 8 || screenDepth == 16 || screenDepth == 24, TestDesktopConfiguration.SCREEN_DEPTH_PROP_NAME + "=" + screenDepth);
-        require(firstDisplayNumber >= 0 && firstDisplayNumber < 60_000, TestDesktopConfiguration.DISPLAY_FIRST_PROP_NAME + "=" + firstDisplayNumber);
-        require(startTimeoutMs > 0, TestDesktopConfiguration.START_TIMEOUT_MS_PROP_NAME + "=" + startTimeoutMs);
-        require(stopTimeoutMs > 0, TestDesktopConfiguration.STOP_TIMEOUT_MS_PROP_NAME + "=" + stopTimeoutMs);
-        require(directoryParent != null, TestDesktopConfiguration.DIRECTORY_PARENT_PROP_NAME + "=null");
+        require(screenWidth > 0 && screenWidth <= 16_384, SCREEN_WIDTH_PROP_NAME + "=" + screenWidth);
+        require(screenHeight > 0 && screenHeight <= 16_384, SCREEN_HEIGHT_PROP_NAME + "=" + screenHeight);
+        require(screenDepth == 8 || screenDepth == 16 || screenDepth == 24, SCREEN_DEPTH_PROP_NAME + "=" + screenDepth);
+        require(firstDisplayNumber >= 0 && firstDisplayNumber < 60_000, DISPLAY_FIRST_PROP_NAME + "=" + firstDisplayNumber);
+        require(startTimeoutMs > 0, START_TIMEOUT_MS_PROP_NAME + "=" + startTimeoutMs);
+        require(stopTimeoutMs > 0, STOP_TIMEOUT_MS_PROP_NAME + "=" + stopTimeoutMs);
+        require(directoryParent != null, DIRECTORY_PARENT_PROP_NAME + "=null");
         return this;
     }
 

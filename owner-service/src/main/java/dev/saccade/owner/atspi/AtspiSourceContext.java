@@ -1,10 +1,16 @@
 package dev.saccade.owner.atspi;
 
+import static dev.saccade.owner.atspi.AtspiConfiguration.APP_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.owner.atspi.AtspiConfiguration.COALESCE_MAX_MS_PROP_NAME;
+import static dev.saccade.owner.atspi.AtspiConfiguration.COALESCE_QUIET_MS_PROP_NAME;
+import static dev.saccade.owner.atspi.AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME;
+import static dev.saccade.owner.atspi.AtspiConfiguration.REFRESH_TIMEOUT_MS_PROP_NAME;
+
 import java.util.Map;
 
 /**
- * Settings of one {@link AtspiSource}. Each starts from its {@link AtspiConfiguration} property or default; setters override;
- * {@link #conclude()} fills the bus address from the environment and checks everything once.
+ * Settings of one {@link AtspiSource}. Each starts from its {@link AtspiConfiguration} property or
+ * default; setters override; {@link #conclude()} fills the bus address from the environment and checks everything once.
  */
 public final class AtspiSourceContext {
     private String sessionBusAddress;
@@ -131,14 +137,14 @@ public final class AtspiSourceContext {
                 + " the desktop session, or `saccade up` for a headless demo desktop)");
         }
         if (maxNodesPerApp < 1) {
-            throw new IllegalArgumentException(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME + "=" + maxNodesPerApp + ": must be at least 1");
+            throw new IllegalArgumentException(MAX_NODES_PER_APP_PROP_NAME + "=" + maxNodesPerApp + ": must be at least 1");
         }
         if (appTimeoutMs < 1 || refreshTimeoutMs < appTimeoutMs) {
-            throw new IllegalArgumentException(AtspiConfiguration.APP_TIMEOUT_MS_PROP_NAME + "=" + appTimeoutMs + ", " + AtspiConfiguration.REFRESH_TIMEOUT_MS_PROP_NAME
+            throw new IllegalArgumentException(APP_TIMEOUT_MS_PROP_NAME + "=" + appTimeoutMs + ", " + REFRESH_TIMEOUT_MS_PROP_NAME
                 + "=" + refreshTimeoutMs + ": need 1 <= app timeout <= refresh timeout");
         }
         if (coalesceQuietMs < 0 || coalesceMaxMs < coalesceQuietMs) {
-            throw new IllegalArgumentException(AtspiConfiguration.COALESCE_QUIET_MS_PROP_NAME + "=" + coalesceQuietMs + ", " + AtspiConfiguration.COALESCE_MAX_MS_PROP_NAME
+            throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP_NAME + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP_NAME
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
         }
         if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || inputSettleMs < 0

@@ -110,7 +110,7 @@ final class HelperIncarnation {
                 Files.createFile(log, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
             final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(runtimeDirectory.resolve(InputHelperLauncher.LOG_FILE_NAME).toFile()));
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce));
             builder.environment().put("DISPLAY", display);
             final Process process = builder.start();

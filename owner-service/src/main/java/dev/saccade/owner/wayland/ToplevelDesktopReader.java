@@ -50,7 +50,7 @@ public final class ToplevelDesktopReader implements AutoCloseable {
         this.listener = listener;
     }
 
-    /** Whether {@value WaylandConfiguration#WINDOWS_PROP_NAME} asks for foreign-toplevel even where sway's IPC is present (tests). */
+    /** Whether {@link WaylandConfiguration} asks for foreign-toplevel even where sway's IPC is present (tests). */
     public static boolean forced() {
         return WaylandConfiguration.foreignToplevelForced();
     }
