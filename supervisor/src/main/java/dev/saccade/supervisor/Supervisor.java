@@ -59,7 +59,7 @@ public final class Supervisor implements AutoCloseable {
     private final EndpointListener link;
     private final ControlServer control;
     private final Selector linkSelector;
-    private final BlockingQueue<Event> events = new ArrayBlockingQueue<>(64);
+    private final BlockingQueue<ConductorEvent> events = new ArrayBlockingQueue<>(64);
     private final Backoff ownerBackoff;
     private final Backoff helperBackoff;
     private final ChildRecord ownerRecord = new ChildRecord(ControlRequest.OWNER);
@@ -145,7 +145,8 @@ public final class Supervisor implements AutoCloseable {
     @Override
     public void close() {
         final CompletableFuture<String> done = new CompletableFuture<>();
-        if (conductor.isAlive() && events.offer(Event.command(ControlRequest.parse(ControlRequest.stop()), done))) {
+        final ConductorEvent stop = ConductorEvent.command(ControlRequest.parse(ControlRequest.stop()), done);
+        if (conductor.isAlive() && events.offer(stop)) {
             try {
                 stopped.await();
             } catch (final InterruptedException e) {
@@ -161,7 +162,7 @@ public final class Supervisor implements AutoCloseable {
             return status.render(System.nanoTime(), waitingForDisplaySinceNs);
         }
         final CompletableFuture<String> reply = new CompletableFuture<>();
-        if (!events.offer(Event.command(request, reply))) {
+        if (!events.offer(ConductorEvent.command(request, reply))) {
             return ControlRequest.error("the supervisor is busy; try again");
         }
         try {
@@ -205,7 +206,7 @@ public final class Supervisor implements AutoCloseable {
                         waitNs = Math.min(waitNs, helperDueNs - nowNs);
                     }
                 }
-                final Event event = events.poll(Math.max(waitNs, 0), TimeUnit.NANOSECONDS);
+                final ConductorEvent event = events.poll(Math.max(waitNs, 0), TimeUnit.NANOSECONDS);
                 if (event != null) {
                     onEvent(event);
                 }
@@ -248,7 +249,7 @@ public final class Supervisor implements AutoCloseable {
         return false;
     }
 
-    private void onEvent(final Event event) throws InterruptedException {
+    private void onEvent(final ConductorEvent event) throws InterruptedException {
         if (event.owner != null) {
             // any owner's exit (crashed, killed, drained or failed to start): it cannot close its link any more
             reclaimStaleLinks(context.runtimeDirectory(), "owner_exit");
@@ -365,8 +366,8 @@ public final class Supervisor implements AutoCloseable {
         }
         LOG.info("event=owner_spawn pid={} version={} replacing={}", started.pid(), next.version(),
             owner == null ? "none" : Long.toString(owner.pid()));
-        started.process().onExit().thenRun(() -> post(Event.ownerExited(started)));
-        started.onInput(() -> post(Event.inputChanged()));
+        started.process().onExit().thenRun(() -> post(ConductorEvent.ownerExited(started)));
+        started.onInput(() -> post(ConductorEvent.inputChanged()));
         final long deadlineNs = spawnNs + TimeUnit.MILLISECONDS.toNanos(context.startTimeoutMs());
         String readyGeneration = null;
         try {
@@ -482,7 +483,7 @@ public final class Supervisor implements AutoCloseable {
     private void startHelper() {
         try {
             final HelperProcess started = HelperProcess.start(context, distribution, linkNonceHex);
-            started.process().onExit().thenRun(() -> post(Event.helperExited(started)));
+            started.process().onExit().thenRun(() -> post(ConductorEvent.helperExited(started)));
             helper = started;
             helperRecord.running(started.pid(), distribution.version(), System.nanoTime());
             LOG.info("event=helper_start pid={}", started.pid());
@@ -507,7 +508,7 @@ public final class Supervisor implements AutoCloseable {
         startHelper();
     }
 
-    private void post(final Event event) {
+    private void post(final ConductorEvent event) {
         if (!events.offer(event)) {
             LOG.error("event=event_queue_full dropped={}", event);
         }
@@ -528,7 +529,7 @@ public final class Supervisor implements AutoCloseable {
         reclaimStaleLinks(context.runtimeDirectory(), "stop");
         // Answer queued commands first: the control thread may be waiting on one, and closing it
         // joins that thread.
-        for (Event e = events.poll(); e != null; e = events.poll()) {
+        for (ConductorEvent e = events.poll(); e != null; e = events.poll()) {
             if (e.reply != null) {
                 e.reply.complete(ControlRequest.error("the supervisor is stopping"));
             }
@@ -553,46 +554,6 @@ public final class Supervisor implements AutoCloseable {
             closeable.close();
         } catch (final Exception e) {
             LOG.warn("event=close_failed what={} error={}", closeable, e.toString());
-        }
-    }
-
-    /** What the conductor reacts to: a child's exit, or a control command with its reply. */
-    private static final class Event {
-        final OwnerProcess owner;
-        final HelperProcess helper;
-        final ControlRequest request;
-        final CompletableFuture<String> reply;
-        /** An owner's {@code input} line came: readiness may have changed. */
-        final boolean input;
-
-        private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
-            final CompletableFuture<String> reply) {
-            this(owner, helper, request, reply, false);
-        }
-
-        private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
-            final CompletableFuture<String> reply, final boolean input) {
-            this.owner = owner;
-            this.helper = helper;
-            this.request = request;
-            this.reply = reply;
-            this.input = input;
-        }
-
-        static Event inputChanged() {
-            return new Event(null, null, null, null, true);
-        }
-
-        static Event ownerExited(final OwnerProcess owner) {
-            return new Event(owner, null, null, null);
-        }
-
-        static Event helperExited(final HelperProcess helper) {
-            return new Event(null, helper, null, null);
-        }
-
-        static Event command(final ControlRequest request, final CompletableFuture<String> reply) {
-            return new Event(null, null, request, reply);
         }
     }
 }
