@@ -30,8 +30,8 @@ import java.util.concurrent.TimeUnit;
  * reacting (a window retitled, a dialog mapped a moment later): acting on it at once would be
  * stale. So once the kept completion has a next generation (patched here, or given by the
  * service), {@link #settle} goes on observing AFTER_GENERATION after the newest generation seen,
- * waiting at most the settle window ({@value #SETTLE_PROPERTY}, default {@value #SETTLE_DEFAULT_MS}
- * ms) and never past the deadline, until a read answers TIMEOUT: the scene stayed quiet for the
+ * waiting at most the settle window ({@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME},
+ * default {@value #SETTLE_DEFAULT_MS} ms) and never past the deadline, until a read answers TIMEOUT: the scene stayed quiet for the
  * window. next_generation is then the newest generation seen. A lost link while settling patches
  * CANCELLED as above.
  */
@@ -60,14 +60,14 @@ public final class BatchVerifier {
     /** Generations seen after the first newer one, by the last {@link #settle} (for measurements). */
     private int settledSteps;
 
-    /** The system property of the settle window, in ms (0 turns settling off). */
-    public static final String SETTLE_PROPERTY = "saccade.verify.settle.ms";
-    /** The environment variable read when the property is not set. */
-    public static final String SETTLE_ENV = "SACCADE_VERIFY_SETTLE_MS";
-    /** The settle window's default, in ms: longer than the gaps between one reaction's generations (measured). */
-    public static final long SETTLE_DEFAULT_MS = 300;
+    private static final String SETTLE_PROPERTY = ClientConfiguration.VERIFY_SETTLE_MS_PROP_NAME;
+    /** The settle window's default, in ms (see {@link ClientConfiguration}). */
+    public static final long SETTLE_DEFAULT_MS = ClientConfiguration.VERIFY_SETTLE_MS_DEFAULT;
 
-    /** With the settle window of {@value #SETTLE_PROPERTY} or {@value #SETTLE_ENV}, else the default. */
+    /**
+     * With the settle window of {@value ClientConfiguration#VERIFY_SETTLE_MS_PROP_NAME} or
+     * {@value ClientConfiguration#VERIFY_SETTLE_MS_ENV}, else the default.
+     */
     public BatchVerifier() {
         this(TimeUnit.MILLISECONDS.toNanos(configuredSettleMs()));
     }
@@ -82,10 +82,7 @@ public final class BatchVerifier {
 
     /** The configured settle window in ms; a value that is not one (said on standard error) gives the default. */
     static long configuredSettleMs() {
-        String value = System.getProperty(SETTLE_PROPERTY);
-        if (value == null) {
-            value = System.getenv(SETTLE_ENV);
-        }
+        final String value = ClientConfiguration.verifySettleMs();
         if (value == null || value.isBlank()) {
             return SETTLE_DEFAULT_MS;
         }

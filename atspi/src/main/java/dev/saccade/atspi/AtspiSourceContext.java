@@ -1,80 +1,33 @@
 package dev.saccade.atspi;
 
+import static dev.saccade.atspi.AtspiConfiguration.APP_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.atspi.AtspiConfiguration.COALESCE_MAX_MS_PROP_NAME;
+import static dev.saccade.atspi.AtspiConfiguration.COALESCE_QUIET_MS_PROP_NAME;
+import static dev.saccade.atspi.AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME;
+import static dev.saccade.atspi.AtspiConfiguration.REFRESH_TIMEOUT_MS_PROP_NAME;
+
 import java.util.Map;
 
 /**
- * Settings of one {@link AtspiSource}. Each has a system property and a default; setters override;
- * {@link #conclude()} fills the bus address from the environment and checks everything once.
+ * Settings of one {@link AtspiSource}. Each starts from its {@link AtspiConfiguration} property or
+ * default; setters override; {@link #conclude()} fills the bus address from the environment and checks everything once.
  */
 public final class AtspiSourceContext {
-    public static final String MAX_NODES_PER_APP_PROP = "saccade.owner.atspi.max.nodes.per.app";
-    public static final String APP_TIMEOUT_MS_PROP = "saccade.owner.atspi.app.timeout.ms";
-    public static final String REFRESH_TIMEOUT_MS_PROP = "saccade.owner.atspi.refresh.timeout.ms";
-    public static final String COALESCE_QUIET_MS_PROP = "saccade.owner.atspi.coalesce.quiet.ms";
-    public static final String COALESCE_MAX_MS_PROP = "saccade.owner.atspi.coalesce.max.ms";
-    public static final String MAX_TEXT_CHARS_PROP = "saccade.owner.atspi.max.text.chars";
-    public static final String PERIODIC_REFRESH_MS_PROP = "saccade.owner.atspi.periodic.refresh.ms";
-    public static final String FULL_REFRESH_MS_PROP = "saccade.owner.atspi.full.refresh.ms";
-    public static final String INPUT_SETTLE_MS_PROP = "saccade.owner.atspi.input.settle.ms";
-    public static final String RECONNECT_INTERVAL_MS_PROP = "saccade.owner.atspi.reconnect.interval.ms";
-    public static final String CONNECT_TIMEOUT_MS_PROP = "saccade.owner.atspi.connect.timeout.ms";
-    public static final String PEER_TO_PEER_PROP = "saccade.owner.atspi.peer.to.peer";
-    public static final String COLLAPSE_PROP = "saccade.owner.atspi.collapse";
-
-    /**
-     * Nodes one application contributes per refresh: 5,000. A GTK window rarely has more than a
-     * few hundred; a tree view with thousands of rows is cut here (and flagged incomplete) rather
-     * than costing the whole refresh.
-     */
-    public static final int MAX_NODES_PER_APP_DEFAULT = 5_000;
-    /**
-     * How long one application's refresh may take: 500 ms. A healthy gtk3-demo needs about 10 ms;
-     * an application that has not answered by then is hung or swapping, and its last nodes stay.
-     */
-    public static final long APP_TIMEOUT_MS_DEFAULT = 500;
-    /** Ceiling on a whole pass (discovery plus all applications in parallel): 1,000 ms. */
-    public static final long REFRESH_TIMEOUT_MS_DEFAULT = 1_000;
-    /** Events come in bursts (a dialog opening emits dozens): refresh after 20 ms without one ... */
-    public static final long COALESCE_QUIET_MS_DEFAULT = 20;
-    /** ... or 100 ms after the first, so a continuous stream (an animation) still refreshes. */
-    public static final long COALESCE_MAX_MS_DEFAULT = 100;
-    /** Text content read per text object: 1,000 characters (a source view holds 16,000). */
-    public static final int MAX_TEXT_CHARS_DEFAULT = 1_000;
-    /** A full refresh at this interval even without events; 0 (default): events only. */
-    public static final long PERIODIC_REFRESH_MS_DEFAULT = 0;
-    /**
-     * An application no event marked is re-read whole on a refresh request once its last full read
-     * is this old, and events about one object's facts re-read only that object within it (D19):
-     * 2,000 ms, the longest a change no event announced leaves its scene behind while windows
-     * change (after input, the settle pass bounds it at {@link #INPUT_SETTLE_MS_DEFAULT}); 0: every
-     * request re-reads whole.
-     */
-    public static final long FULL_REFRESH_MS_DEFAULT = 2_000;
-    /**
-     * After input, every application is read whole once more this long after the last of it:
-     * 1,000 ms, so the view is never behind what the input did, with or without events (D19);
-     * 0: no such pass.
-     */
-    public static final long INPUT_SETTLE_MS_DEFAULT = 1_000;
-    public static final long RECONNECT_INTERVAL_MS_DEFAULT = 1_000;
-    /** Connecting includes starting at-spi-bus-launcher by D-Bus activation: allow 5 s. */
-    public static final long CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
-
     private String sessionBusAddress;
     private String accessibilityBusAddress;
-    private int maxNodesPerApp = Integer.getInteger(MAX_NODES_PER_APP_PROP, MAX_NODES_PER_APP_DEFAULT);
-    private long appTimeoutMs = Long.getLong(APP_TIMEOUT_MS_PROP, APP_TIMEOUT_MS_DEFAULT);
-    private long refreshTimeoutMs = Long.getLong(REFRESH_TIMEOUT_MS_PROP, REFRESH_TIMEOUT_MS_DEFAULT);
-    private long coalesceQuietMs = Long.getLong(COALESCE_QUIET_MS_PROP, COALESCE_QUIET_MS_DEFAULT);
-    private long coalesceMaxMs = Long.getLong(COALESCE_MAX_MS_PROP, COALESCE_MAX_MS_DEFAULT);
-    private int maxTextChars = Integer.getInteger(MAX_TEXT_CHARS_PROP, MAX_TEXT_CHARS_DEFAULT);
-    private long periodicRefreshMs = Long.getLong(PERIODIC_REFRESH_MS_PROP, PERIODIC_REFRESH_MS_DEFAULT);
-    private long fullRefreshMs = Long.getLong(FULL_REFRESH_MS_PROP, FULL_REFRESH_MS_DEFAULT);
-    private long inputSettleMs = Long.getLong(INPUT_SETTLE_MS_PROP, INPUT_SETTLE_MS_DEFAULT);
-    private long reconnectIntervalMs = Long.getLong(RECONNECT_INTERVAL_MS_PROP, RECONNECT_INTERVAL_MS_DEFAULT);
-    private long connectTimeoutMs = Long.getLong(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
-    private boolean peerToPeer = Boolean.parseBoolean(System.getProperty(PEER_TO_PEER_PROP, "true"));
-    private boolean collapse = Boolean.parseBoolean(System.getProperty(COLLAPSE_PROP, "true"));
+    private int maxNodesPerApp = AtspiConfiguration.maxNodesPerApp();
+    private long appTimeoutMs = AtspiConfiguration.appTimeoutMs();
+    private long refreshTimeoutMs = AtspiConfiguration.refreshTimeoutMs();
+    private long coalesceQuietMs = AtspiConfiguration.coalesceQuietMs();
+    private long coalesceMaxMs = AtspiConfiguration.coalesceMaxMs();
+    private int maxTextChars = AtspiConfiguration.maxTextChars();
+    private long periodicRefreshMs = AtspiConfiguration.periodicRefreshMs();
+    private long fullRefreshMs = AtspiConfiguration.fullRefreshMs();
+    private long inputSettleMs = AtspiConfiguration.inputSettleMs();
+    private long reconnectIntervalMs = AtspiConfiguration.reconnectIntervalMs();
+    private long connectTimeoutMs = AtspiConfiguration.connectTimeoutMs();
+    private boolean peerToPeer = AtspiConfiguration.peerToPeer();
+    private boolean collapse = AtspiConfiguration.collapse();
     private boolean concluded;
 
     /** The session bus, where {@code org.a11y.Bus.GetAddress} is asked. */
@@ -184,14 +137,14 @@ public final class AtspiSourceContext {
                 + " the desktop session, or `saccade up` for a headless demo desktop)");
         }
         if (maxNodesPerApp < 1) {
-            throw new IllegalArgumentException(MAX_NODES_PER_APP_PROP + "=" + maxNodesPerApp + ": must be at least 1");
+            throw new IllegalArgumentException(MAX_NODES_PER_APP_PROP_NAME + "=" + maxNodesPerApp + ": must be at least 1");
         }
         if (appTimeoutMs < 1 || refreshTimeoutMs < appTimeoutMs) {
-            throw new IllegalArgumentException(APP_TIMEOUT_MS_PROP + "=" + appTimeoutMs + ", " + REFRESH_TIMEOUT_MS_PROP
+            throw new IllegalArgumentException(APP_TIMEOUT_MS_PROP_NAME + "=" + appTimeoutMs + ", " + REFRESH_TIMEOUT_MS_PROP_NAME
                 + "=" + refreshTimeoutMs + ": need 1 <= app timeout <= refresh timeout");
         }
         if (coalesceQuietMs < 0 || coalesceMaxMs < coalesceQuietMs) {
-            throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP
+            throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP_NAME + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP_NAME
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
         }
         if (maxTextChars < 0 || periodicRefreshMs < 0 || fullRefreshMs < 0 || inputSettleMs < 0
@@ -248,12 +201,12 @@ public final class AtspiSourceContext {
         return periodicRefreshMs;
     }
 
-    /** See {@link #FULL_REFRESH_MS_DEFAULT}. */
+    /** See {@link #AtspiConfiguration.FULL_REFRESH_MS_DEFAULT}. */
     public long fullRefreshMs() {
         return fullRefreshMs;
     }
 
-    /** See {@link #INPUT_SETTLE_MS_DEFAULT}. */
+    /** See {@link #AtspiConfiguration.INPUT_SETTLE_MS_DEFAULT}. */
     public long inputSettleMs() {
         return inputSettleMs;
     }

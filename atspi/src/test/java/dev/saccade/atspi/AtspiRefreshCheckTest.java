@@ -33,7 +33,7 @@ class AtspiRefreshCheckTest {
 
     private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue<AccessibilitySnapshot> snapshots,
         final long fullRefreshMs) {
-        return start(desktop, snapshots, fullRefreshMs, AtspiSourceContext.INPUT_SETTLE_MS_DEFAULT);
+        return start(desktop, snapshots, fullRefreshMs, AtspiConfiguration.INPUT_SETTLE_MS_DEFAULT);
     }
 
     private static AtspiSource start(final TestDesktop desktop, final SnapshotQueue<AccessibilitySnapshot> snapshots,

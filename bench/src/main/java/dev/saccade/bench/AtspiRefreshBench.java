@@ -3,6 +3,7 @@ package dev.saccade.bench;
 import static dev.saccade.bench.ClickBench.intArg;
 import static dev.saccade.bench.ClickBench.stringArg;
 
+import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiDiagnostics;
 import dev.saccade.atspi.AtspiSource;
 import dev.saccade.atspi.AtspiSourceContext;
@@ -68,7 +69,7 @@ public final class AtspiRefreshBench {
                 .coalesceMaxMs(0)
                 .peerToPeer(peer)
                 // the incremental reading of D19 (off by default in the owner): what atspi_steady measures
-                .fullRefreshMs(Long.getLong(AtspiSourceContext.FULL_REFRESH_MS_PROP, 2_000));
+                .fullRefreshMs(AtspiConfiguration.fullRefreshMs());
             try (AtspiSource source = new AtspiSource(context, last::set);
                  NaiveWalk bus = NaiveWalk.connect(desktop.accessibilityBusAddress())) {
                 source.start();

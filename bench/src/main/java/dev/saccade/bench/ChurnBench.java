@@ -1,5 +1,6 @@
 package dev.saccade.bench;
 
+import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiDiagnostics;
 import dev.saccade.atspi.AtspiSource;
 import dev.saccade.atspi.AtspiSourceContext;
@@ -41,8 +42,8 @@ public final class ChurnBench {
         final boolean pixel = Boolean.parseBoolean(ClickBench.stringArg(args, "pixel", "false"));
         System.setProperty("saccade.owner.pixel.enabled", Boolean.toString(pixel));
         // D19's incremental reading, off by default in the owner, is what this churn figure measured
-        System.setProperty(AtspiSourceContext.FULL_REFRESH_MS_PROP,
-            System.getProperty(AtspiSourceContext.FULL_REFRESH_MS_PROP, "2000"));
+        System.setProperty(AtspiConfiguration.FULL_REFRESH_MS_PROP_NAME,
+            System.getProperty(AtspiConfiguration.FULL_REFRESH_MS_PROP_NAME, "2000"));
         System.out.printf(Locale.ROOT, "Churn benchmark (bench/README.md): seconds=%d gap.ms=%d load=%s%n", seconds,
             gapMs, Files.readString(Path.of("/proc/loadavg")).trim());
         try (LiveDesktop live = LiveDesktop.start(true, DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR, DemoApp.XMESSAGE,
@@ -77,7 +78,7 @@ public final class ChurnBench {
                 }
                 final long doneNs = System.nanoTime();
                 // The scene holds at most the source's text limit of an object's content.
-                final int expected = Math.min(text.length(), AtspiSourceContext.MAX_TEXT_CHARS_DEFAULT);
+                final int expected = Math.min(text.length(), AtspiConfiguration.MAX_TEXT_CHARS_DEFAULT);
                 String seen = live.textOf(Role.TEXT_FIELD, typed.windowId());
                 while (seen == null || seen.length() < expected) {
                     if (System.nanoTime() - doneNs > TimeUnit.SECONDS.toNanos(20)) {

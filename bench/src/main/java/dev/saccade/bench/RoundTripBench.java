@@ -1,7 +1,7 @@
 package dev.saccade.bench;
 
 import dev.saccade.desktop.TargetIds;
-import dev.saccade.owner.OwnerIdleStrategy;
+import dev.saccade.owner.OwnerConfiguration;
 import dev.saccade.owner.scene.SceneStore;
 import dev.saccade.owner.source.SyntheticScene;
 import dev.saccade.protocol.AgentAbi;
@@ -401,12 +401,12 @@ public final class RoundTripBench {
         System.out.printf(Locale.ROOT, "java %s (%s), %d cores, max heap %d MiB%n", System.getProperty("java.version"),
             System.getProperty("java.vm.name"), rt.availableProcessors(), rt.maxMemory() >> 20);
         System.out.printf(Locale.ROOT, "owner idle strategy: %s=%s %s=%s %s=%s%n",
-            OwnerIdleStrategy.SPIN_NS_PROP, System.getProperty(OwnerIdleStrategy.SPIN_NS_PROP,
-                OwnerIdleStrategy.SPIN_NS_DEFAULT + " (default)"),
-            OwnerIdleStrategy.YIELD_NS_PROP, System.getProperty(OwnerIdleStrategy.YIELD_NS_PROP,
-                OwnerIdleStrategy.YIELD_NS_DEFAULT + " (default)"),
-            OwnerIdleStrategy.MAX_PARK_NS_PROP, System.getProperty(OwnerIdleStrategy.MAX_PARK_NS_PROP,
-                OwnerIdleStrategy.MAX_PARK_NS_DEFAULT + " (default)"));
+            OwnerConfiguration.IDLE_SPIN_NS_PROP_NAME, System.getProperty(OwnerConfiguration.IDLE_SPIN_NS_PROP_NAME,
+                OwnerConfiguration.IDLE_SPIN_NS_DEFAULT + " (default)"),
+            OwnerConfiguration.IDLE_YIELD_NS_PROP_NAME, System.getProperty(OwnerConfiguration.IDLE_YIELD_NS_PROP_NAME,
+                OwnerConfiguration.IDLE_YIELD_NS_DEFAULT + " (default)"),
+            OwnerConfiguration.IDLE_MAX_PARK_NS_PROP_NAME, System.getProperty(OwnerConfiguration.IDLE_MAX_PARK_NS_PROP_NAME,
+                OwnerConfiguration.IDLE_MAX_PARK_NS_DEFAULT + " (default)"));
         System.out.println("settings: " + settings);
     }
 

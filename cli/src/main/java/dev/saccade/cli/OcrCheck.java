@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import dev.saccade.pixel.OcrEngine;
 import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
+import dev.saccade.pixel.PixelConfiguration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -24,7 +25,7 @@ final class OcrCheck {
     static boolean report(final String display, final Consumer<String> ok, final BiConsumer<String, String> problem) {
         final PixelSourceContext context = new PixelSourceContext();
         if (!context.enabled()) {
-            ok.accept("pixels: off (" + PixelSourceContext.ENABLED_PROP + "=false): windows without a tree get no PIXEL targets");
+            ok.accept("pixels: off (" + PixelConfiguration.ENABLED_PROP_NAME + "=false): windows without a tree get no PIXEL targets");
             return false;
         }
         final String version = OcrEngine.version();
@@ -43,7 +44,7 @@ final class OcrCheck {
         }
         final String what = "OCR engine: tesseract " + version + ", languages " + String.join("+", installed)
             + " installed in " + tessdata + ", " + context.languages() + " configured ("
-            + PixelSourceContext.LANGUAGES_PROP + ")";
+            + PixelConfiguration.LANGUAGES_PROP_NAME + ")";
         if (missing.length() > 0) {
             problem.accept(what, "apt-get install " + missing);
             return false;
@@ -59,7 +60,7 @@ final class OcrCheck {
             return false;
         }
         ok.accept("pixel capture on " + display + ": MIT-SHM and DAMAGE; PIXEL targets serve windows without an"
-            + " accessibility tree (" + PixelSourceContext.SERVE_PROP + "=" + context.serve().name().toLowerCase() + ")");
+            + " accessibility tree (" + PixelConfiguration.SERVE_PROP_NAME + "=" + context.serve().name().toLowerCase() + ")");
         return true;
     }
 }

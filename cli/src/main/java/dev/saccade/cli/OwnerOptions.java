@@ -2,7 +2,9 @@ package dev.saccade.cli;
 
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.link.SessionNonce;
+import dev.saccade.owner.OwnerConfiguration;
 import dev.saccade.owner.OwnerContext;
+import dev.saccade.owner.source.GridConfiguration;
 import dev.saccade.owner.source.GridLayout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,11 +21,12 @@ final class OwnerOptions {
         description = "Runtime directory (0700, ours) for the endpoint and state (default: $XDG_RUNTIME_DIR/saccade).")
     Path runtimeDirectory;
 
-    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "" + OwnerContext.MAX_CLIENTS_DEFAULT,
+    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "" + OwnerConfiguration.MAX_CLIENTS_DEFAULT,
         description = "Clients served at once; more wait in the listen backlog (default: ${DEFAULT-VALUE}).")
     int maxClients;
 
-    @Option(names = "--grid", paramLabel = "COLSxROWS", defaultValue = GridLayout.COLUMNS_DEFAULT + "x" + GridLayout.ROWS_DEFAULT,
+    @Option(names = "--grid", paramLabel = "COLSxROWS",
+        defaultValue = GridConfiguration.COLUMNS_DEFAULT + "x" + GridConfiguration.ROWS_DEFAULT,
         description = "Grid cells over each display, e.g. 16x9 (default: ${DEFAULT-VALUE}).")
     String grid;
 

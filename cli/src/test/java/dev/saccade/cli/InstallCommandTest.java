@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.installer.FileListing;
 import dev.saccade.installer.InstallLayout;
+import dev.saccade.installer.InstallerConfiguration;
 import dev.saccade.installer.LoginItemChecks;
 import dev.saccade.installer.Platform;
-import dev.saccade.installer.Systemctl;
 import dev.saccade.installer.TestDistribution;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -205,12 +205,12 @@ class InstallCommandTest {
     private CliRun asOwnHome(final Path systemctl, final java.util.function.Supplier<CliRun> run) {
         final java.util.function.UnaryOperator<String> environment = LayoutOptions.environment;
         LayoutOptions.environment = name -> name.equals("HOME") ? home.toString() : System.getenv(name);
-        System.setProperty(Systemctl.EXECUTABLE_PROP, systemctl.toString());
+        System.setProperty(InstallerConfiguration.SYSTEMCTL_PROP_NAME, systemctl.toString());
         try {
             return run.get();
         } finally {
             LayoutOptions.environment = environment;
-            System.clearProperty(Systemctl.EXECUTABLE_PROP);
+            System.clearProperty(InstallerConfiguration.SYSTEMCTL_PROP_NAME);
         }
     }
 }

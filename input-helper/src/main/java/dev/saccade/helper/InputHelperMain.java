@@ -43,7 +43,7 @@ public final class InputHelperMain {
     private static final long MAX_PARK_NS = 1_000_000;
     /**
      * Idle this long with nothing held (no key, button, modifier or rebound key code), the helper
-     * parks for {@link #LONG_PARK_NS} at a time instead of polling every millisecond: the owner
+     * parks for {@link #longParkNs} at a time instead of polling every millisecond: the owner
      * rings the lifeline's doorbell with its next plan, so the plan does not wait for the park.
      */
     private static final long LONG_PARK_AFTER_NS = 50_000_000;
@@ -52,8 +52,7 @@ public final class InputHelperMain {
      * for 2 s as gone, and kills one silent for 3 s as hung), and it wakes at once on a doorbell,
      * user input, the owner's lifeline ending or a stop.
      */
-    static final String LONG_PARK_PROPERTY = "saccade.helper.idle.park.ms";
-    private static final long LONG_PARK_NS = Long.getLong(LONG_PARK_PROPERTY, 1_000) * 1_000_000L;
+    private final long longParkNs;
     /** A serving helper between owners waits for the next announcement (the reader unparks it). */
     private static final long BETWEEN_OWNERS_PARK_NS = 1_000_000_000L;
     /** How often a serving helper looks for an announced owner's link while it is being made. */
@@ -64,9 +63,9 @@ public final class InputHelperMain {
      * Input held by HOLD is released when no plan renewed its lease for this long (default 60 s):
      * the last resort against an agent that holds and forgets while staying connected.
      */
-    static final String LEASE_MAX_PROPERTY = "saccade.helper.lease.max.ms";
-    private static final long LEASE_MAX_NS = Long.getLong(LEASE_MAX_PROPERTY, 60_000) * 1_000_000L;
-    private static final long OWNER_SILENCE_NS = Long.getLong("saccade.helper.owner.silence.ms", 1_000) * 1_000_000L;
+    private final long leaseMaxNs;
+    /** Held input is released once the owner has been silent this long. */
+    private final long ownerSilenceNs;
 
     private volatile boolean ownerGone;
     /** When the first of the lifeline and the alive lock said the owner is gone, and how; 0 before. */
@@ -80,7 +79,10 @@ public final class InputHelperMain {
     private volatile boolean announcementsEnded;
     private final CountDownLatch released = new CountDownLatch(1);
 
-    private InputHelperMain() {
+    private InputHelperMain(final InputHelperContext context) {
+        longParkNs = context.idleParkNs();
+        leaseMaxNs = context.leaseMaxNs();
+        ownerSilenceNs = context.ownerSilenceNs();
     }
 
     public static void main(final String[] args) throws Exception {
@@ -108,18 +110,19 @@ public final class InputHelperMain {
             }
         }
         final String nonceHex = System.getenv(SessionNonce.ENVIRONMENT_VARIABLE);
+        final InputHelperContext context = new InputHelperContext().conclude();
         if (serve) {
             if (display == null || nonceHex == null) {
                 usage("--serve needs --display (or DISPLAY) and " + SessionNonce.ENVIRONMENT_VARIABLE);
             }
             final Path runtime = runtimeDirectory != null ? runtimeDirectory : RuntimeDirectory.resolve(System.getenv());
-            System.exit(new InputHelperMain().serve(runtime, display, SessionNonce.fromHex(nonceHex), System.in));
+            System.exit(new InputHelperMain(context).serve(runtime, display, SessionNonce.fromHex(nonceHex), System.in));
         }
         if (link == null || lifeline == null || ownerPid <= 0 || display == null || nonceHex == null) {
             usage("needs --link, --lifeline, --owner-pid, --display and " + SessionNonce.ENVIRONMENT_VARIABLE
                 + " (or --serve)");
         }
-        System.exit(new InputHelperMain().run(Path.of(link), Path.of(lifeline), ownerPid, display,
+        System.exit(new InputHelperMain(context).run(Path.of(link), Path.of(lifeline), ownerPid, display,
             SessionNonce.fromHex(nonceHex)));
     }
 
@@ -341,7 +344,7 @@ public final class InputHelperMain {
             // was alive then, whatever the heartbeat word says (a fresh link's is its creation time).
             final long ownerBeat = Math.max(side.ownerHeartbeatNs(), lastPlanNs);
             final boolean holding = !ledger.isEmpty() || ledger.activeLeaseId() != 0;
-            if (holding && ownerBeat != 0 && now - ownerBeat > OWNER_SILENCE_NS) {
+            if (holding && ownerBeat != 0 && now - ownerBeat > ownerSilenceNs) {
                 if (!ownerLapsed) {
                     ownerLapsed = true;
                     LOG.warn("event=helper_owner_silent ms={}", (now - ownerBeat) / 1_000_000);
@@ -354,8 +357,8 @@ public final class InputHelperMain {
                 userInput = false;
                 executor.onUserOverride();
             }
-            if (executor.expireLease(now, LEASE_MAX_NS)) {
-                LOG.warn("event=helper_lease_expired max_ms={}", LEASE_MAX_NS / 1_000_000);
+            if (executor.expireLease(now, leaseMaxNs)) {
+                LOG.warn("event=helper_lease_expired max_ms={}", leaseMaxNs / 1_000_000);
             }
             if (side.pollPlans(executor, 1) > 0) {
                 lastPlanNs = now; // the owner wrote it no earlier than this: the safer mark
@@ -373,7 +376,7 @@ public final class InputHelperMain {
                     // sleep until the doorbell (or user input, the lifeline, a stop) or the period.
                     if (side.beginLongPark(++longParks)) {
                         if (!ownerGone && !stopping) {
-                            LockSupport.parkNanos(LONG_PARK_NS);
+                            LockSupport.parkNanos(longParkNs);
                         }
                         side.endLongPark();
                     }

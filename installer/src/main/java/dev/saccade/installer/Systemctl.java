@@ -12,13 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code systemctl --user}, run as a process: whether a user manager is reachable, and enabling
- * or disabling our unit. The executable is {@value #EXECUTABLE_DEFAULT} unless the system
- * property {@value #EXECUTABLE_PROP} names another (tests use a stand-in that records its
+ * or disabling our unit. The executable is {@value InstallerConfiguration#SYSTEMCTL_DEFAULT} unless the system
+ * property {@value InstallerConfiguration#SYSTEMCTL_PROP_NAME} names another (tests use a stand-in that records its
  * arguments, since a test must never enable a unit in the real user manager).
  */
 public final class Systemctl {
-    public static final String EXECUTABLE_PROP = "saccade.installer.systemctl";
-    public static final String EXECUTABLE_DEFAULT = "systemctl";
     /** A hung manager must not hang install; enabling a unit takes milliseconds when it works. */
     static final long TIMEOUT_MS = 30_000;
     /** States of {@code is-system-running} in which the manager answers (it prints offline or nothing when not). */
@@ -27,7 +25,7 @@ public final class Systemctl {
     private final String executable;
 
     public Systemctl() {
-        this(System.getProperty(EXECUTABLE_PROP, EXECUTABLE_DEFAULT));
+        this(InstallerConfiguration.systemctl());
     }
 
     public Systemctl(final String executable) {

@@ -14,8 +14,6 @@ import java.util.List;
 public final class ChildJvm {
     /** System properties with this prefix are the helper's settings, passed on to it. */
     public static final String HELPER_PROPERTY_PREFIX = "saccade.helper.";
-    /** A system property with the flags to pass on (set by the build for tests). */
-    public static final String JVM_FLAGS_PROPERTY = "saccade.jvm.flags";
     private ChildJvm() {
     }
 
@@ -37,7 +35,7 @@ public final class ChildJvm {
                 flags.add("-D" + name + "=" + System.getProperty(name));
             }
         }
-        final String given = System.getProperty(JVM_FLAGS_PROPERTY, "").trim();
+        final String given = ChildJvmConfiguration.jvmFlags();
         if (!given.isEmpty()) {
             for (final String flag : given.split("\\s+")) {
                 flags.add(flag);

@@ -16,10 +16,6 @@ import java.util.concurrent.TimeUnit;
  * that are not working hold no slot of the service.
  */
 public final class ServiceConnection implements AutoCloseable {
-    /** How long an idle connection is kept before it is given back to the service (mcp §9). */
-    static final String IDLE_RELEASE_MS_PROP = "saccade.mcp.idle.release.ms";
-    static final long IDLE_RELEASE_MS_DEFAULT = 30_000;
-
     /**
      * Connects and completes Hello (request_id 1, OBSERVE|POINTER|KEYBOARD|WINDOW, asking for the
      * extended roles and the target states, §1.4).
@@ -37,7 +33,7 @@ public final class ServiceConnection implements AutoCloseable {
     private final IdleRelease idle;
 
     ServiceConnection(final Connector connector) {
-        this(connector, TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, IDLE_RELEASE_MS_DEFAULT)));
+        this(connector, TimeUnit.MILLISECONDS.toNanos(McpConfiguration.idleReleaseMs()));
     }
 
     ServiceConnection(final Connector connector, final long idleReleaseNs) {

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Owner thread only.
  */
-public final class OwnerAgent implements AutoCloseable {
+public final class OwnerAgent implements LoopAgent {
     private static final Logger LOG = LoggerFactory.getLogger(OwnerAgent.class);
     private static final int FREE = 0;
     private static final int READING = 1;
@@ -50,7 +50,7 @@ public final class OwnerAgent implements AutoCloseable {
     private final long[] attachedNs;
     private final long[] activeNs;
     private long helloTimeoutNs = TimeUnit.MILLISECONDS.toNanos(
-        Long.getLong(OwnerContext.HELLO_TIMEOUT_MS_PROP, OwnerContext.HELLO_TIMEOUT_MS_DEFAULT));
+        OwnerConfiguration.helloTimeoutMs());
     private long helloTimeouts;
     private long evictions;
     private long acceptFailures;
@@ -124,6 +124,7 @@ public final class OwnerAgent implements AutoCloseable {
      * No client connected: no socket to poll, so every new piece of work arrives with an unpark
      * (the acceptor's, a scene publication's). Owner thread.
      */
+    @Override
     public boolean quiescent() {
         return connected == 0;
     }
@@ -138,6 +139,7 @@ public final class OwnerAgent implements AutoCloseable {
     }
 
     /** One tick. @return the number of things done; 0 lets the idle strategy back off. */
+    @Override
     public int doWork(final long nowNs) {
         service.tick(nowNs);
         int work = scenes.adoptPending();

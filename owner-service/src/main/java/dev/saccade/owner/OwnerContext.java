@@ -1,5 +1,9 @@
 package dev.saccade.owner;
 
+import static dev.saccade.owner.OwnerConfiguration.BUSY_WAIT_MS_PROP_NAME;
+import static dev.saccade.owner.OwnerConfiguration.DISPLAY_PROP_NAME;
+import static dev.saccade.owner.OwnerConfiguration.MAX_CLIENTS_PROP_NAME;
+
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.source.GridLayout;
 import java.io.IOException;
@@ -7,57 +11,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Settings of one owner service. Each has a system property and a default; the CLI overrides
+ * Settings of one owner service. Each starts from its {@link OwnerConfiguration} property or
+ * default; the CLI overrides
  * them through the setters; {@link #conclude()} fills what depends on the environment and
  * checks everything once.
  */
 public final class OwnerContext {
-    public static final String ENDPOINT_PROP = "saccade.owner.endpoint";
-    public static final String MAX_CLIENTS_PROP = "saccade.owner.max.clients";
-    public static final String DISPLAY_PROP = "saccade.owner.display";
-    public static final String BUSY_WAIT_MS_PROP = "saccade.owner.busy.wait.ms";
-    public static final String MAX_TARGETS_PROP = "saccade.owner.scene.max.targets";
-    public static final String MAX_TEXT_BYTES_PROP = "saccade.owner.scene.max.text.bytes";
-    public static final String SESSION_BUS_PROP = "saccade.owner.session.bus";
-    public static final String ACCESSIBILITY_PROP = "saccade.owner.accessibility";
-    public static final String INPUT_HELPER_PROP = "saccade.owner.input.helper";
-    /**
-     * Spec §1.1: several clients at once, 32 by default (at least 32 agents on one desktop);
-     * each slot costs 2 MiB of buffers, allocated when a connection first uses it.
-     */
-    public static final int MAX_CLIENTS_DEFAULT = 32;
-    public static final String HELLO_TIMEOUT_MS_PROP = "saccade.owner.hello.timeout.ms";
-    /** Spec §1.3: a connection that has not completed Hello within this is closed. */
-    public static final long HELLO_TIMEOUT_MS_DEFAULT = 2_000;
-    /** How long a starting owner waits for a live endpoint to go away before giving up. */
-    public static final long BUSY_WAIT_MS_DEFAULT = 5_000;
-    public static final int MAX_TARGETS_DEFAULT = 10_000;
-    /** Scene text lane; an observe's own lane is capped by its capacity anyway. */
-    public static final int MAX_TEXT_BYTES_DEFAULT = 1 << 20;
     /** Packets in the scene pool: one read, one pending, one being built, one spare. */
     public static final int SCENE_PACKETS = 4;
     public static final String GENERATION_FILE_NAME = "saccade-owner.generation";
-    public static final String DRAIN_TIMEOUT_MS_PROP = "saccade.owner.drain.timeout.ms";
-    /**
-     * How long a handing-off owner waits for the requests in hand: an observe answers in
-     * microseconds and a batch within its own deadline, so two seconds covers all but a client
-     * that stays connected idle, which then gets a closed connection and reconnects.
-     */
-    public static final long DRAIN_TIMEOUT_MS_DEFAULT = 2_000;
-
     private Path runtimeDirectory;
-    private Path endpoint = pathProperty(ENDPOINT_PROP);
-    private int maxClients = Integer.getInteger(MAX_CLIENTS_PROP, MAX_CLIENTS_DEFAULT);
-    private String display = System.getProperty(DISPLAY_PROP, System.getenv("DISPLAY"));
-    private long busyWaitMs = Long.getLong(BUSY_WAIT_MS_PROP, BUSY_WAIT_MS_DEFAULT);
-    private int maxTargets = Integer.getInteger(MAX_TARGETS_PROP, MAX_TARGETS_DEFAULT);
-    private int maxTextBytes = Integer.getInteger(MAX_TEXT_BYTES_PROP, MAX_TEXT_BYTES_DEFAULT);
+    private Path endpoint = OwnerConfiguration.endpoint();
+    private int maxClients = OwnerConfiguration.maxClients();
+    private String display = OwnerConfiguration.display();
+    private long busyWaitMs = OwnerConfiguration.busyWaitMs();
+    private int maxTargets = OwnerConfiguration.maxTargets();
+    private int maxTextBytes = OwnerConfiguration.maxTextBytes();
     private GridLayout grid;
-    private String sessionBusAddress = System.getProperty(SESSION_BUS_PROP, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
+    private String sessionBusAddress = OwnerConfiguration.sessionBus();
     /** AT-SPI2 semantic targets; off only for tests or machines without an accessibility bus. */
-    private boolean accessibility = !"false".equals(System.getProperty(ACCESSIBILITY_PROP));
+    private boolean accessibility = OwnerConfiguration.accessibility();
     /** The input helper process; without it every batch answers EXECUTOR_LOST (D5). */
-    private boolean inputHelper = !"false".equals(System.getProperty(INPUT_HELPER_PROP));
+    private boolean inputHelper = OwnerConfiguration.inputHelper();
     /** The supervisor's link to take the listener from (ListenerHandoff), or null to bind ourselves. */
     private Path supervisorLink;
     private String supervisorNonce;
@@ -66,18 +41,13 @@ public final class OwnerContext {
      * link ended, so the process can exit.
      */
     private Runnable onHandedOff = () -> { };
-    private long drainTimeoutMs = Long.getLong(DRAIN_TIMEOUT_MS_PROP, DRAIN_TIMEOUT_MS_DEFAULT);
+    private long drainTimeoutMs = OwnerConfiguration.drainTimeoutMs();
     /**
      * The supervisor's session nonce when the input helper is the supervisor's (it outlives this
      * owner and attaches to it); null when this owner launches its own helper.
      */
     private byte[] externalHelperNonce;
     private boolean concluded;
-
-    private static Path pathProperty(final String name) {
-        final String value = System.getProperty(name);
-        return value == null || value.isEmpty() ? null : Path.of(value);
-    }
 
     public OwnerContext runtimeDirectory(final Path dir) {
         runtimeDirectory = dir;
@@ -196,16 +166,16 @@ public final class OwnerContext {
         }
         if (display == null || display.isEmpty()) {
             throw new IllegalArgumentException(
-                "no X display: set DISPLAY (or " + DISPLAY_PROP + "), or run `saccade up` for a headless demo desktop");
+                "no X display: set DISPLAY (or " + DISPLAY_PROP_NAME + "), or run `saccade up` for a headless demo desktop");
         }
         if (maxClients < 1 || maxClients > 1024) {
-            throw new IllegalArgumentException(MAX_CLIENTS_PROP + "=" + maxClients + ": must be 1..1024");
+            throw new IllegalArgumentException(MAX_CLIENTS_PROP_NAME + "=" + maxClients + ": must be 1..1024");
         }
         if (supervisorLink != null && (supervisorNonce == null || supervisorNonce.isEmpty())) {
             throw new IllegalArgumentException("a supervisor link needs the supervisor's nonce");
         }
         if (busyWaitMs < 0) {
-            throw new IllegalArgumentException(BUSY_WAIT_MS_PROP + "=" + busyWaitMs + ": must not be negative");
+            throw new IllegalArgumentException(BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs + ": must not be negative");
         }
         if (maxTargets < 1 || maxTargets > 10_000 || maxTextBytes < 0) {
             throw new IllegalArgumentException("scene capacity " + maxTargets + " targets, " + maxTextBytes

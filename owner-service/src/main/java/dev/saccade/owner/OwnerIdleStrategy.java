@@ -12,31 +12,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>With no client connected there is no socket to poll: every piece of work then arrives with
  * an unpark (a connection from the acceptor, a scene from a source), so the owner parks for
- * {@link #QUIESCENT_PARK_NS_DEFAULT} at a time and wakes only to beat its heartbeat on the input
- * link: an idle login item costs next to nothing.
+ * {@link OwnerConfiguration#IDLE_QUIESCENT_PARK_NS_DEFAULT} at a time and wakes only to beat its
+ * heartbeat on the input link: an idle login item costs next to nothing.
  *
  * <p>Owner thread only, apart from {@link #wake()}.
  */
 public final class OwnerIdleStrategy {
-    public static final String SPIN_NS_PROP = "saccade.owner.idle.spin.ns";
-    public static final String YIELD_NS_PROP = "saccade.owner.idle.yield.ns";
-    public static final String MAX_PARK_NS_PROP = "saccade.owner.idle.max.park.ns";
-    public static final String QUIESCENT_PARK_NS_PROP = "saccade.owner.idle.quiescent.park.ns";
-    /**
-     * Busy-poll for 20 µs after work: covers a client's turnaround between requests (measured
-     * 5–15 µs here) without holding the core long when the client was scheduled onto it (with
-     * 100 µs that cost the active-window observe a p99 of ~110 µs; with 15 µs, 25–37 µs).
-     */
-    public static final long SPIN_NS_DEFAULT = 20_000;
-    public static final long YIELD_NS_DEFAULT = 400_000;
-    /** 1 ms: the longest a new connection or request waits for an idle owner. */
-    public static final long MAX_PARK_NS_DEFAULT = 1_000_000;
-    /**
-     * 1 s with no client. The owner's heartbeat to the input helper then slows to this period,
-     * which is safe: the helper looks at that heartbeat only while it holds input, and input is
-     * held only for a connected client (a disconnect releases it), during which the owner polls.
-     */
-    public static final long QUIESCENT_PARK_NS_DEFAULT = 1_000_000_000;
     private static final long MIN_PARK_NS = 20_000;
 
     private final long spinNs;
@@ -48,7 +29,7 @@ public final class OwnerIdleStrategy {
     private long parkNs = MIN_PARK_NS;
 
     public OwnerIdleStrategy(final long spinNs, final long yieldNs, final long maxParkNs) {
-        this(spinNs, yieldNs, maxParkNs, QUIESCENT_PARK_NS_DEFAULT);
+        this(spinNs, yieldNs, maxParkNs, OwnerConfiguration.IDLE_QUIESCENT_PARK_NS_DEFAULT);
     }
 
     public OwnerIdleStrategy(final long spinNs, final long yieldNs, final long maxParkNs, final long quiescentParkNs) {
@@ -60,10 +41,10 @@ public final class OwnerIdleStrategy {
 
     public static OwnerIdleStrategy fromSystemProperties() {
         return new OwnerIdleStrategy(
-            Long.getLong(SPIN_NS_PROP, SPIN_NS_DEFAULT),
-            Long.getLong(YIELD_NS_PROP, YIELD_NS_DEFAULT),
-            Long.getLong(MAX_PARK_NS_PROP, MAX_PARK_NS_DEFAULT),
-            Long.getLong(QUIESCENT_PARK_NS_PROP, QUIESCENT_PARK_NS_DEFAULT));
+            OwnerConfiguration.idleSpinNs(),
+            OwnerConfiguration.idleYieldNs(),
+            OwnerConfiguration.idleMaxParkNs(),
+            OwnerConfiguration.idleQuiescentParkNs());
     }
 
     /** Called once on the owner thread before its loop. */

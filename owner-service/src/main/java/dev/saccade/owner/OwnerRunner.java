@@ -6,24 +6,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs an {@link OwnerAgent} on its own thread, named for its role, until stopped; then closes
- * it on that same thread, so the agent's single-writer rule holds to the end.
+ * Runs a {@link LoopAgent} (the {@link OwnerAgent}) on its own thread, named for its role, until
+ * stopped; then closes it on that same thread, so the agent's single-writer rule holds to the end.
+ * An exception thrown by a step is counted and logged by kind ({@link LoopErrors}) and the loop
+ * goes on, as one bad request must not take the desktop from every agent; an {@link Error} is
+ * fatal and ends it.
  */
 public final class OwnerRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OwnerRunner.class);
     public static final String THREAD_NAME = "saccade-owner";
 
-    private final OwnerAgent agent;
+    private final LoopAgent agent;
     private final OwnerIdleStrategy idle;
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean running = true;
     private volatile Throwable failure;
+    private final LoopErrors errors;
 
-    public OwnerRunner(final OwnerAgent agent, final OwnerIdleStrategy idle) {
+    public OwnerRunner(final LoopAgent agent, final OwnerIdleStrategy idle) {
         this.agent = agent;
         this.idle = idle;
         this.thread = new Thread(this::run, THREAD_NAME);
+        this.errors = new LoopErrors(LOG, THREAD_NAME);
     }
 
     public OwnerRunner start() {
@@ -35,9 +40,14 @@ public final class OwnerRunner implements AutoCloseable {
         return thread;
     }
 
-    /** Why the loop died, or null. */
+    /** Why the loop died (a fatal error), or null. */
     public Throwable failure() {
         return failure;
+    }
+
+    /** Exceptions the loop survived so far; readable from any thread. */
+    public long errorCount() {
+        return errors.total();
     }
 
     private void run() {
@@ -45,12 +55,20 @@ public final class OwnerRunner implements AutoCloseable {
         try {
             while (running) {
                 final long nowNs = System.nanoTime();
-                final int work = agent.doWork(nowNs);
+                int work = 0;
+                try {
+                    work = agent.doWork(nowNs);
+                } catch (final Throwable t) {
+                    if (LoopErrors.fatal(t)) {
+                        throw t;
+                    }
+                    errors.record(t);
+                }
                 idle.idle(work, nowNs, work == 0 && agent.quiescent());
             }
         } catch (final Throwable t) {
             failure = t;
-            LOG.error("event=owner_loop_died", t);
+            LOG.error("event=owner_loop_died errors={}", errors.total(), t);
         } finally {
             agent.close();
             stopped.countDown();

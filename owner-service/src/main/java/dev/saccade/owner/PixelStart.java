@@ -1,5 +1,6 @@
 package dev.saccade.owner;
 
+import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.owner.source.DesktopSceneComposer;
 import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
@@ -23,7 +24,7 @@ final class PixelStart {
         final LongConsumer persist) {
         final PixelSourceContext context = new PixelSourceContext().display(display).treesExpected(trees);
         if (!context.enabled()) {
-            LOG.info("event=pixel_off reason=disabled property={}", PixelSourceContext.ENABLED_PROP);
+            LOG.info("event=pixel_off reason=disabled property={}", PixelConfiguration.ENABLED_PROP_NAME);
             return null;
         }
         try {

@@ -3,6 +3,7 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiSourceContext;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.protocol.AgentAbi;
@@ -40,13 +41,13 @@ class AccessibilityEdgesDesktopTest {
     @BeforeAll
     void startService(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
-        System.setProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP, Integer.toString(NODE_BUDGET));
+        System.setProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME, Integer.toString(NODE_BUDGET));
         d = DesktopService.start(desktop);
     }
 
     @AfterAll
     void stopService() throws Exception {
-        System.clearProperty(AtspiSourceContext.MAX_NODES_PER_APP_PROP);
+        System.clearProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME);
         if (d != null) {
             d.close();
         }

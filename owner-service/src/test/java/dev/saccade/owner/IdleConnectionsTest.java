@@ -44,7 +44,7 @@ class IdleConnectionsTest {
         store = FixtureF.store();
         FixtureF.publish(store);
         executor = new RecordingExecutor();
-        endpoint = OwnerEndpoint.serve(dir.resolve("agent.sock"), store, OwnerContext.MAX_CLIENTS_DEFAULT,
+        endpoint = OwnerEndpoint.serve(dir.resolve("agent.sock"), store, OwnerConfiguration.MAX_CLIENTS_DEFAULT,
             Duration.ofSeconds(1), new AgentService(store, executor, null));
     }
 
@@ -78,7 +78,7 @@ class IdleConnectionsTest {
 
     @Test
     void theDefaultServesThirtyTwoAgentsAtOnce() throws Exception {
-        assertTrue(OwnerContext.MAX_CLIENTS_DEFAULT >= 32);
+        assertTrue(OwnerConfiguration.MAX_CLIENTS_DEFAULT >= 32);
         final List<SocketWire> agents = new ArrayList<>();
         for (int i = 0; i < 32; i++) {
             agents.add(agent());
@@ -92,7 +92,7 @@ class IdleConnectionsTest {
     @Test
     void connectionsThatNeverSayHelloGiveTheirSlotsBack() throws Exception {
         final List<SocketWire> silent = new ArrayList<>();
-        for (int i = 0; i < OwnerContext.MAX_CLIENTS_DEFAULT; i++) {
+        for (int i = 0; i < OwnerConfiguration.MAX_CLIENTS_DEFAULT; i++) {
             silent.add(connect()); // every slot taken by a connection that sends nothing
         }
         final long start = System.nanoTime();
@@ -101,7 +101,7 @@ class IdleConnectionsTest {
         assertEquals(ResultCode.OK, helloResult(late.exchange(Requests.hello(1, Capability.OBSERVE))),
             "served once the silent ones time out");
         final double waitedMs = (System.nanoTime() - start) / 1e6;
-        assertTrue(waitedMs < OwnerContext.HELLO_TIMEOUT_MS_DEFAULT + 2_000, "waited " + waitedMs + " ms");
+        assertTrue(waitedMs < OwnerConfiguration.HELLO_TIMEOUT_MS_DEFAULT + 2_000, "waited " + waitedMs + " ms");
         for (final SocketWire s : silent) {
             assertNull(s.readReply(), "closed without a byte written");
         }
@@ -111,7 +111,7 @@ class IdleConnectionsTest {
     @Test
     void aFullTableEvictsTheLongestIdleConnectionThatHoldsNoInput() throws Exception {
         final List<SocketWire> agents = new ArrayList<>();
-        for (int i = 0; i < OwnerContext.MAX_CLIENTS_DEFAULT; i++) {
+        for (int i = 0; i < OwnerConfiguration.MAX_CLIENTS_DEFAULT; i++) {
             agents.add(agent());
         }
         // the first connection (lease id 1) holds input: it is never the one evicted

@@ -12,6 +12,7 @@ import dev.saccade.pixel.PixelElement;
 import dev.saccade.pixel.PixelSnapshot;
 import dev.saccade.pixel.PixelSourceContext;
 import dev.saccade.pixel.PixelWindow;
+import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
@@ -51,11 +52,11 @@ class PixelFusionDesktopTest {
         // side by side, so each is read whole
         desktop.moveWindow(app(DemoApp.QT_CALCULATOR).windowId(), 0, 0);
         desktop.moveWindow(app(DemoApp.ZENITY_PASSWORD).windowId(), 800, 0);
-        System.setProperty(PixelSourceContext.SERVE_PROP, "all");
+        System.setProperty(PixelConfiguration.SERVE_PROP_NAME, "all");
         try {
             d = DesktopService.start(desktop);
         } finally {
-            System.clearProperty(PixelSourceContext.SERVE_PROP);
+            System.clearProperty(PixelConfiguration.SERVE_PROP_NAME);
         }
         assertNotNull(d.service.pixels(), "the pixel source runs (libtesseract5 and tesseract-ocr-eng installed)");
     }

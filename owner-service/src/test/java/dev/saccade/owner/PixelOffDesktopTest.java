@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.pixel.PixelSourceContext;
+import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.DemoApp;
@@ -22,12 +23,12 @@ import org.junit.jupiter.api.Timeout;
 class PixelOffDesktopTest {
     @Test
     void aMissingLanguageModelLeavesTheOwnerRunningWithoutPixels(final TestDesktop desktop) throws Exception {
-        assertServesWithoutPixels(desktop, PixelSourceContext.LANGUAGES_PROP, "eng+zzz");
+        assertServesWithoutPixels(desktop, PixelConfiguration.LANGUAGES_PROP_NAME, "eng+zzz");
     }
 
     @Test
     void pixelsSwitchedOffLeaveTheOwnerRunningWithoutPixels(final TestDesktop desktop) throws Exception {
-        assertServesWithoutPixels(desktop, PixelSourceContext.ENABLED_PROP, "false");
+        assertServesWithoutPixels(desktop, PixelConfiguration.ENABLED_PROP_NAME, "false");
     }
 
     private static void assertServesWithoutPixels(final TestDesktop desktop, final String property, final String value)

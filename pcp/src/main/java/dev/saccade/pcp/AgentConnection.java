@@ -51,14 +51,13 @@ final class AgentConnection {
     static final int KEPT_SCENES = 8;
     /** PCP's one connection is given back after 30 s without a read or an action (agent-abi §1.1). */
     private final IdleRelease idle;
-    static final String IDLE_RELEASE_MS_PROP = "saccade.pcp.idle.release.ms";
 
     /** @param lock the owning scene's monitor, which guards every call and the idle release. */
     AgentConnection(final Path endpoint, final Duration timeout, final Object lock) {
         this.endpoint = endpoint;
         this.timeout = timeout;
         this.idle = new IdleRelease("saccade-pcp-idle-release",
-            TimeUnit.MILLISECONDS.toNanos(Long.getLong(IDLE_RELEASE_MS_PROP, 30_000)), lock, () -> client != null,
+            TimeUnit.MILLISECONDS.toNanos(PcpConfiguration.idleReleaseMs()), lock, () -> client != null,
             () -> false, this::drop);
     }
 

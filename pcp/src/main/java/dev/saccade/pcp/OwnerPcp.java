@@ -15,8 +15,6 @@ import org.slf4j.LoggerFactory;
  * cannot start is logged, never a reason for the owner not to run.
  */
 public final class OwnerPcp implements AutoCloseable {
-    /** {@code false} turns PCP off in an owner. */
-    public static final String ENABLED_PROP = "saccade.pcp.enabled";
     /** How long the PCP of a new owner waits for the old owner's PCP socket to go away. */
     public static final long OWNER_BUSY_WAIT_MS = 60_000;
     private static final Duration AGENT_TIMEOUT = Duration.ofSeconds(10);
@@ -35,11 +33,11 @@ public final class OwnerPcp implements AutoCloseable {
 
     /**
      * Starts PCP for the owner whose agent endpoint is {@code agentEndpoint}; {@code null} when
-     * {@value #ENABLED_PROP} is {@code false}. PCP reaches the desktop only through that endpoint;
+     * {@value PcpConfiguration#ENABLED_PROP_NAME} is {@code false}. PCP reaches the desktop only through that endpoint;
      * {@code display} is named in query.session_context.
      */
     public static OwnerPcp start(final Path runtimeDirectory, final Path agentEndpoint, final String display) {
-        if ("false".equals(System.getProperty(ENABLED_PROP))) {
+        if (!PcpConfiguration.enabled()) {
             return null;
         }
         final OwnerPcp pcp = new OwnerPcp(runtimeDirectory, agentEndpoint, display);
@@ -51,7 +49,7 @@ public final class OwnerPcp implements AutoCloseable {
         final AgentScene scene = new AgentScene(agentEndpoint, display, AGENT_TIMEOUT);
         try {
             final PcpEndpoint started = PcpEndpoint.start(new PcpContext().runtimeDirectory(runtimeDirectory)
-                .busyWaitMs(Long.getLong(PcpContext.BUSY_WAIT_MS_PROP, OWNER_BUSY_WAIT_MS)).conclude(), scene);
+                .busyWaitMs(PcpConfiguration.busyWaitMs(OWNER_BUSY_WAIT_MS)).conclude(), scene);
             started.attach(scene, agentEndpoint);
             synchronized (this) {
                 if (!closed) {

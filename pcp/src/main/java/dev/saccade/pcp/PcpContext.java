@@ -1,52 +1,39 @@
 package dev.saccade.pcp;
 
+import static dev.saccade.pcp.PcpConfiguration.BUSY_WAIT_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.CONFIRMATION_WINDOW_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.INVOCATION_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.MAX_CONNECTIONS_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.MAX_LINE_BYTES_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.RATE_BURST_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.RATE_PER_SECOND_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.TCP_PORT_PROP_NAME;
+import static dev.saccade.pcp.PcpConfiguration.TCP_TOKEN_FILE_PROP_NAME;
+
 import dev.saccade.ipc.RuntimeDirectory;
 import java.nio.file.Path;
 
 /**
- * Settings of the PCP endpoint, each a {@code saccade.pcp.*} system property with a default;
+ * Settings of the PCP endpoint, each from its {@link PcpConfiguration} property or default;
  * {@link #conclude()} fills the paths from the runtime directory and checks the rest once.
  */
 public final class PcpContext {
-    public static final String MAX_LINE_BYTES_PROP = "saccade.pcp.max.line.bytes";
-    /** A line holds one message; 1 MiB fits any manifest or element tree we would send. */
-    public static final int MAX_LINE_BYTES_DEFAULT = 1 << 20;
-    public static final String MAX_CONNECTIONS_PROP = "saccade.pcp.max.connections";
-    public static final int MAX_CONNECTIONS_DEFAULT = 32;
-    public static final String RATE_BURST_PROP = "saccade.pcp.rate.burst";
-    /** Burst per connection: generous for a caller, small enough to stop a flood at once. */
-    public static final int RATE_BURST_DEFAULT = 100;
-    public static final String RATE_PER_SECOND_PROP = "saccade.pcp.rate.per.second";
-    public static final int RATE_PER_SECOND_DEFAULT = 50;
-    public static final String CONFIRMATION_WINDOW_MS_PROP = "saccade.pcp.confirmation.window.ms";
-    /** The seed's example undo window. */
-    public static final long CONFIRMATION_WINDOW_MS_DEFAULT = 15_000;
-    public static final String INVOCATION_TIMEOUT_MS_PROP = "saccade.pcp.invocation.timeout.ms";
-    public static final long INVOCATION_TIMEOUT_MS_DEFAULT = 10_000;
-    public static final String AUDIT_MAX_BYTES_PROP = "saccade.pcp.audit.max.bytes";
-    public static final String BUSY_WAIT_MS_PROP = "saccade.pcp.busy.wait.ms";
-    /** A starting PCP waits this long for a live listener on its socket (the owner it replaces) to go. */
-    public static final long BUSY_WAIT_MS_DEFAULT = 100;
-    public static final String TCP_PORT_PROP = "saccade.pcp.tcp.port";
-    public static final String TCP_TOKEN_FILE_PROP = "saccade.pcp.tcp.token.file";
-
     private Path runtimeDirectory;
     private Path socket;
     private Path hostSocket;
     private Path auditFile;
     private Path trustDirectory;
-    private int maxLineBytes = Integer.getInteger(MAX_LINE_BYTES_PROP, MAX_LINE_BYTES_DEFAULT);
-    private int maxConnections = Integer.getInteger(MAX_CONNECTIONS_PROP, MAX_CONNECTIONS_DEFAULT);
-    private int rateBurst = Integer.getInteger(RATE_BURST_PROP, RATE_BURST_DEFAULT);
-    private int ratePerSecond = Integer.getInteger(RATE_PER_SECOND_PROP, RATE_PER_SECOND_DEFAULT);
-    private long confirmationWindowMs = Long.getLong(CONFIRMATION_WINDOW_MS_PROP, CONFIRMATION_WINDOW_MS_DEFAULT);
-    private long invocationTimeoutMs = Long.getLong(INVOCATION_TIMEOUT_MS_PROP, INVOCATION_TIMEOUT_MS_DEFAULT);
-    private long auditMaxBytes = Long.getLong(AUDIT_MAX_BYTES_PROP, AuditLog.MAX_BYTES_DEFAULT);
-    private long busyWaitMs = Long.getLong(BUSY_WAIT_MS_PROP, BUSY_WAIT_MS_DEFAULT);
+    private int maxLineBytes = PcpConfiguration.maxLineBytes();
+    private int maxConnections = PcpConfiguration.maxConnections();
+    private int rateBurst = PcpConfiguration.rateBurst();
+    private int ratePerSecond = PcpConfiguration.ratePerSecond();
+    private long confirmationWindowMs = PcpConfiguration.confirmationWindowMs();
+    private long invocationTimeoutMs = PcpConfiguration.invocationTimeoutMs();
+    private long auditMaxBytes = PcpConfiguration.auditMaxBytes();
+    private long busyWaitMs = PcpConfiguration.busyWaitMs();
     /** -1: no TCP. */
-    private int tcpPort = Integer.getInteger(TCP_PORT_PROP, -1);
-    private Path tcpTokenFile = System.getProperty(TCP_TOKEN_FILE_PROP) == null ? null
-        : Path.of(System.getProperty(TCP_TOKEN_FILE_PROP));
+    private int tcpPort = PcpConfiguration.tcpPort();
+    private Path tcpTokenFile = PcpConfiguration.tcpTokenFile();
     private boolean concluded;
 
     public PcpContext runtimeDirectory(final Path dir) {
@@ -116,13 +103,13 @@ public final class PcpContext {
         if (trustDirectory == null) {
             trustDirectory = TrustedKeys.defaultDirectory(System.getenv());
         }
-        check(maxLineBytes >= 1024, MAX_LINE_BYTES_PROP + "=" + maxLineBytes + " (at least 1024)");
-        check(maxConnections > 0, MAX_CONNECTIONS_PROP + "=" + maxConnections);
-        check(rateBurst > 0 && ratePerSecond > 0, RATE_BURST_PROP + "/" + RATE_PER_SECOND_PROP + " must be positive");
-        check(confirmationWindowMs > 0, CONFIRMATION_WINDOW_MS_PROP + "=" + confirmationWindowMs);
-        check(invocationTimeoutMs > 0, INVOCATION_TIMEOUT_MS_PROP + "=" + invocationTimeoutMs);
-        check(busyWaitMs >= 0, BUSY_WAIT_MS_PROP + "=" + busyWaitMs);
-        check(tcpPort < 0 || tcpTokenFile != null, TCP_PORT_PROP + " needs " + TCP_TOKEN_FILE_PROP);
+        check(maxLineBytes >= 1024, MAX_LINE_BYTES_PROP_NAME + "=" + maxLineBytes + " (at least 1024)");
+        check(maxConnections > 0, MAX_CONNECTIONS_PROP_NAME + "=" + maxConnections);
+        check(rateBurst > 0 && ratePerSecond > 0, RATE_BURST_PROP_NAME + "/" + RATE_PER_SECOND_PROP_NAME + " must be positive");
+        check(confirmationWindowMs > 0, CONFIRMATION_WINDOW_MS_PROP_NAME + "=" + confirmationWindowMs);
+        check(invocationTimeoutMs > 0, INVOCATION_TIMEOUT_MS_PROP_NAME + "=" + invocationTimeoutMs);
+        check(busyWaitMs >= 0, BUSY_WAIT_MS_PROP_NAME + "=" + busyWaitMs);
+        check(tcpPort < 0 || tcpTokenFile != null, TCP_PORT_PROP_NAME + " needs " + TCP_TOKEN_FILE_PROP_NAME);
         return this;
     }
 

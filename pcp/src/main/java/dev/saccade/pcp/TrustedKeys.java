@@ -35,7 +35,6 @@ import java.util.regex.Pattern;
  * {@code saccade pcp trust add} takes effect without a restart.
  */
 public final class TrustedKeys {
-    public static final String DIRECTORY_PROP = "saccade.pcp.trust.dir";
     public static final String SUFFIX = ".pub";
     private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{32}");
     private static final int SIGNATURE_BYTES = 64;
@@ -48,9 +47,9 @@ public final class TrustedKeys {
 
     /** {@code $XDG_CONFIG_HOME/saccade/pcp-trust}, else {@code ~/.config/saccade/pcp-trust}; the property wins. */
     public static Path defaultDirectory(final Map<String, String> env) {
-        final String property = System.getProperty(DIRECTORY_PROP);
-        if (property != null && !property.isEmpty()) {
-            return Path.of(property);
+        final Path property = PcpConfiguration.trustDir();
+        if (property != null) {
+            return property;
         }
         final String config = env.get("XDG_CONFIG_HOME");
         final Path base = config != null && !config.isEmpty() ? Path.of(config) : Path.of(System.getProperty("user.home"), ".config");

@@ -52,7 +52,7 @@ class PcpIdleConnectionsTest {
         final PcpClient subscriber = connect();
         result(subscriber.call("subscribe.events", JsonTree.object("event_types", List.of("surface.focus_changed")), null));
         final List<PcpClient> idle = new ArrayList<>();
-        for (int i = 1; i < PcpContext.MAX_CONNECTIONS_DEFAULT; i++) {
+        for (int i = 1; i < PcpConfiguration.MAX_CONNECTIONS_DEFAULT; i++) {
             final PcpClient c = connect();
             result(c.call("health.check", null, null)); // each is served once, then sits idle
             idle.add(c);

@@ -3,40 +3,20 @@ package dev.saccade.pixel;
 import java.nio.file.Path;
 
 /**
- * The pixel source's settings, from system properties by default:
- * <ul>
- * <li>{@value #ENABLED_PROP} (true): off, no window is read;</li>
- * <li>{@value #LANGUAGES_PROP} ({@code eng}): Tesseract languages joined by '+', each a Debian
- *     {@code tesseract-ocr-<code>} package;</li>
- * <li>{@value #TESSDATA_PROP}: the models' directory (default: Debian's);</li>
- * <li>{@value #SERVE_PROP} ({@code untreed}): which windows pixels serve: {@code untreed} those
- *     without an accessibility tree, {@code all} every window (accessible targets the pixels
- *     confirm then carry the PIXEL bit too, and no pixel duplicate is added);</li>
- * <li>{@value #DEADLINE_PROP} (1000) and {@value #BOX_READS_PROP} (64): the deadline and the
- *     budget of per-box OCR reads for one window; a window cut by either is SOURCE_INCOMPLETE;</li>
- * <li>{@value #QUIET_PROP} (100): how long damage must be quiet before a window is read (a
- *     burst of drawing is read once; a window drawing without pause, at least every 5 quiet periods).</li>
- * </ul>
+ * The pixel source's settings; each starts from its {@link PixelConfiguration} property or default
+ * (docs/settings.md), setters override.
  */
 public final class PixelSourceContext {
-    public static final String ENABLED_PROP = "saccade.owner.pixel.enabled";
-    public static final String LANGUAGES_PROP = "saccade.owner.pixel.languages";
-    public static final String TESSDATA_PROP = "saccade.owner.pixel.tessdata";
-    public static final String SERVE_PROP = "saccade.owner.pixel.serve";
-    public static final String DEADLINE_PROP = "saccade.owner.pixel.deadline.ms";
-    public static final String BOX_READS_PROP = "saccade.owner.pixel.box.reads";
-    public static final String QUIET_PROP = "saccade.owner.pixel.quiet.ms";
-
     /** Which windows the pixel source reads. */
     public enum Serve { UNTREED, ALL }
 
-    private boolean enabled = !"false".equals(System.getProperty(ENABLED_PROP));
-    private String languages = System.getProperty(LANGUAGES_PROP, OcrEngine.DEFAULT_LANGUAGES);
-    private Path tessdata = System.getProperty(TESSDATA_PROP) == null ? null : Path.of(System.getProperty(TESSDATA_PROP));
-    private Serve serve = "all".equalsIgnoreCase(System.getProperty(SERVE_PROP)) ? Serve.ALL : Serve.UNTREED;
-    private int deadlineMs = Integer.getInteger(DEADLINE_PROP, 1000);
-    private int boxReads = Integer.getInteger(BOX_READS_PROP, 64);
-    private int quietMs = Integer.getInteger(QUIET_PROP, 100);
+    private boolean enabled = PixelConfiguration.enabled();
+    private String languages = PixelConfiguration.languages();
+    private Path tessdata = PixelConfiguration.tessdata();
+    private Serve serve = PixelConfiguration.serve();
+    private int deadlineMs = PixelConfiguration.deadlineMs();
+    private int boxReads = PixelConfiguration.boxReads();
+    private int quietMs = PixelConfiguration.quietMs();
     private String display;
     private boolean treesExpected;
 

@@ -17,7 +17,7 @@ import java.util.List;
  * corner (one output on a headless sway). An XWayland window's X11 child windows (Xt and Tk
  * make every widget one; the analysis takes them as exact boxes, xmessage's rounded buttons have
  * no box edges to find) are read as on X11: its X11 id from sway's IPC, the children from
- * XWayland ({@value #XDISPLAY_PROPERTY}, else DISPLAY), whose root coordinates are the layout's
+ * XWayland ({@value PixelConfiguration#WAYLAND_XDISPLAY_PROP_NAME}, else DISPLAY), whose root coordinates are the layout's
  * (docs/wayland.md §1). Without sway's IPC or XWayland there are none, as for native windows.
  */
 final class WaylandCapture implements PixelCapture {
@@ -26,7 +26,6 @@ final class WaylandCapture implements PixelCapture {
     private static final int CAPTURE_TIMEOUT_MS = 2_000;
     private static final short POLLIN = 1;
     /** The XWayland display to read child windows from; the environment's DISPLAY when unset. */
-    static final String XDISPLAY_PROPERTY = "saccade.wayland.xdisplay";
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WaylandCapture.class);
 
     private final WaylandConnection connection;
@@ -107,7 +106,7 @@ final class WaylandCapture implements PixelCapture {
         try {
             if (ipc == null) {
                 final java.nio.file.Path path = dev.saccade.wayland.SwayIpc.locate(socket);
-                final String xdisplay = System.getProperty(XDISPLAY_PROPERTY, System.getenv("DISPLAY"));
+                final String xdisplay = PixelConfiguration.waylandXDisplay();
                 if (path == null || xdisplay == null || xdisplay.isEmpty()) {
                     childrenUnavailable = true;
                     return;

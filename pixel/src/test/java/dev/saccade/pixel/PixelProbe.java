@@ -21,7 +21,7 @@ public final class PixelProbe {
         }
         final String display = args.length > 0 ? args[0] : System.getenv("DISPLAY");
         final DesktopSnapshot snapshot = X11DesktopReader.readOnce(display);
-        try (WindowReader reader = WindowReader.open(display, System.getProperty(PixelSourceContext.LANGUAGES_PROP, "eng"))) {
+        try (WindowReader reader = WindowReader.open(display, System.getProperty(PixelConfiguration.LANGUAGES_PROP_NAME, "eng"))) {
             for (final WindowInfo w : snapshot.windows()) {
                 print(w.title(), reader.read(w, 5_000, 64));
             }

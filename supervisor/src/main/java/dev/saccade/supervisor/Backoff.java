@@ -3,7 +3,7 @@ package dev.saccade.supervisor;
 /**
  * When to restart a child that exited: 250 ms after the first exit, doubling with each exit in a
  * row up to 8 s, and back to the start for an exit after a healthy run (5 s by default,
- * {@link SupervisorContext#HEALTHY_RESET_MS_DEFAULT}): only children that die soon after they
+ * {@link SupervisorConfiguration#HEALTHY_RESET_MS_DEFAULT}): only children that die soon after they
  * start make a crash loop; an isolated crash restarts after the first step every time. A child
  * that dies at once therefore costs one process start every 8 s at worst, never a spin, and a
  * child that dies later costs at most one start per healthy run. Pure logic: the caller passes

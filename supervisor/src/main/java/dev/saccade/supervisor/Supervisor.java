@@ -1,14 +1,11 @@
 package dev.saccade.supervisor;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.ipc.link.StaleLinkFiles;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.channels.Selector;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,15 +59,16 @@ public final class Supervisor implements AutoCloseable {
     private final EndpointListener link;
     private final ControlServer control;
     private final Selector linkSelector;
-    private final BlockingQueue<Event> events = new ArrayBlockingQueue<>(64);
+    private final BlockingQueue<ConductorEvent> events = new ArrayBlockingQueue<>(64);
     private final Backoff ownerBackoff;
     private final Backoff helperBackoff;
     private final ChildRecord ownerRecord = new ChildRecord(ControlRequest.OWNER);
     private final ChildRecord helperRecord = new ChildRecord(ControlRequest.HELPER);
     private final String linkNonceHex = SessionNonce.toHex(SessionNonce.generate());
-    private final long startNs = System.nanoTime();
     private final Thread conductor;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Readiness readiness;
+    private final StatusReport status;
 
     /** Conductor thread only, from here down. */
     private Distribution distribution;
@@ -78,14 +76,11 @@ public final class Supervisor implements AutoCloseable {
     private long ownerDueNs;
     private HelperProcess helper;
     private long helperDueNs;
-    private boolean notifiedReady;
     private long nextDisplayLookNs;
     /** When the wait for a display began (status), 0 when one is known; volatile for the control thread. */
     private volatile long waitingForDisplaySinceNs;
     private long nextPingNs;
     private boolean stopping;
-    /** Why an action would not be accepted now, "" when it would (status; written by the conductor). */
-    private volatile String notReady = "no owner serves yet";
 
     private Supervisor(final SupervisorContext context, final Distribution distribution, final EndpointListener endpoint,
         final EndpointListener link) throws IOException {
@@ -96,6 +91,8 @@ public final class Supervisor implements AutoCloseable {
         this.linkSelector = link.serverChannel().provider().openSelector();
         this.ownerBackoff = new Backoff(context.backoffInitialMs(), context.backoffMaxMs(), context.healthyResetMs());
         this.helperBackoff = new Backoff(context.backoffInitialMs(), context.backoffMaxMs(), context.healthyResetMs());
+        this.readiness = new Readiness(context);
+        this.status = new StatusReport(context, endpoint.path(), readiness, ownerRecord, helperRecord);
         this.control = new ControlServer(EndpointListener.bind(context.controlSocket(), Duration.ZERO), this::handle);
         this.conductor = new Thread(this::conduct, "saccade-supervisor");
     }
@@ -148,7 +145,8 @@ public final class Supervisor implements AutoCloseable {
     @Override
     public void close() {
         final CompletableFuture<String> done = new CompletableFuture<>();
-        if (conductor.isAlive() && events.offer(Event.command(ControlRequest.parse(ControlRequest.stop()), done))) {
+        final ConductorEvent stop = ConductorEvent.command(ControlRequest.parse(ControlRequest.stop()), done);
+        if (conductor.isAlive() && events.offer(stop)) {
             try {
                 stopped.await();
             } catch (final InterruptedException e) {
@@ -161,10 +159,10 @@ public final class Supervisor implements AutoCloseable {
 
     private String handle(final ControlRequest request) {
         if (ControlRequest.STATUS.equals(request.command())) {
-            return status();
+            return status.render(System.nanoTime(), waitingForDisplaySinceNs);
         }
         final CompletableFuture<String> reply = new CompletableFuture<>();
-        if (!events.offer(Event.command(request, reply))) {
+        if (!events.offer(ConductorEvent.command(request, reply))) {
             return ControlRequest.error("the supervisor is busy; try again");
         }
         try {
@@ -175,53 +173,6 @@ public final class Supervisor implements AutoCloseable {
         } catch (final java.util.concurrent.ExecutionException e) {
             return ControlRequest.error(String.valueOf(e.getCause()));
         }
-    }
-
-    private String status() {
-        final long nowNs = System.nanoTime();
-        return reply(json -> {
-            json.writeStringField("pid", Long.toString(ProcessHandle.current().pid()));
-            json.writeStringField("uptime_ms", Long.toString(TimeUnit.NANOSECONDS.toMillis(nowNs - startNs)));
-            json.writeStringField("endpoint", endpoint.path().toString());
-            json.writeStringField("display", context.display() == null ? "" : context.display());
-            json.writeStringField("display_source", context.displaySource());
-            final String why = notReady;
-            json.writeBooleanField("ready", why.isEmpty());
-            if (!why.isEmpty()) {
-                json.writeStringField("not_ready", why);
-            }
-            final String hint = context.displayHint();
-            if (hint != null) {
-                final long since = waitingForDisplaySinceNs;
-                json.writeStringField("waiting_for_display_ms",
-                    Long.toString(since == 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(nowNs - since)));
-                json.writeStringField("display_hint", hint);
-            }
-            json.writeArrayFieldStart("children");
-            ownerRecord.write(json, nowNs);
-            if (context.inputHelper()) {
-                helperRecord.write(json, nowNs);
-            }
-            json.writeEndArray();
-        });
-    }
-
-    /** Writes the fields after {@code "ok":true}. */
-    interface Fields {
-        void write(JsonGenerator json) throws IOException;
-    }
-
-    static String reply(final Fields fields) {
-        final StringWriter out = new StringWriter();
-        try (JsonGenerator json = ControlRequest.JSON.createGenerator(out)) {
-            json.writeStartObject();
-            json.writeBooleanField("ok", true);
-            fields.write(json);
-            json.writeEndObject();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
     }
 
     // ---- conductor thread ----
@@ -255,7 +206,7 @@ public final class Supervisor implements AutoCloseable {
                         waitNs = Math.min(waitNs, helperDueNs - nowNs);
                     }
                 }
-                final Event event = events.poll(Math.max(waitNs, 0), TimeUnit.NANOSECONDS);
+                final ConductorEvent event = events.poll(Math.max(waitNs, 0), TimeUnit.NANOSECONDS);
                 if (event != null) {
                     onEvent(event);
                 }
@@ -293,26 +244,12 @@ public final class Supervisor implements AutoCloseable {
         if (waitingForDisplaySinceNs == 0) {
             waitingForDisplaySinceNs = nowNs;
             LOG.warn("event=display_wait hint=\"{}\"", context.displayHint());
-            notifyReady("STATUS=waiting for a display\n" + SystemdNotifier.READY);
+            readiness.notifySystemd("STATUS=waiting for a display\n" + SystemdNotifier.READY);
         }
         return false;
     }
 
-    private void notifyReady(final String message) {
-        if (notifiedReady) {
-            return;
-        }
-        notifiedReady = true;
-        try {
-            if (SystemdNotifier.send(context.notifySocket(), message)) {
-                LOG.info("event=notify_ready socket={}", context.notifySocket());
-            }
-        } catch (final IOException e) {
-            LOG.warn("event=notify_failed socket={} error={}", context.notifySocket(), e.toString());
-        }
-    }
-
-    private void onEvent(final Event event) throws InterruptedException {
+    private void onEvent(final ConductorEvent event) throws InterruptedException {
         if (event.owner != null) {
             // any owner's exit (crashed, killed, drained or failed to start): it cannot close its link any more
             reclaimStaleLinks(context.runtimeDirectory(), "owner_exit");
@@ -320,7 +257,7 @@ public final class Supervisor implements AutoCloseable {
                 ownerLost(owner, "exit code " + owner.process().exitValue());
             }
         } else if (event.input) {
-            updateReadiness();
+            readiness.update(owner);
         } else if (event.helper != null) {
             if (event.helper == helper) {
                 final long ranMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - helper.startNs());
@@ -348,7 +285,7 @@ public final class Supervisor implements AutoCloseable {
         if (lost == owner) {
             owner = null;
         }
-        updateReadiness();
+        readiness.update(owner);
         ownerDueNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
     }
 
@@ -357,7 +294,7 @@ public final class Supervisor implements AutoCloseable {
             case ControlRequest.STOP:
                 stopping = true;
                 LOG.info("event=stop_requested");
-                return reply(json -> { });
+                return StatusReport.ok(json -> { });
             case ControlRequest.UPGRADE: {
                 final Distribution next;
                 try {
@@ -375,7 +312,7 @@ public final class Supervisor implements AutoCloseable {
                     }
                     restartHelper();
                     if (ControlRequest.HELPER.equals(request.argument())) {
-                        return reply(json -> json.writeStringField("helper_pid", Long.toString(helper == null ? -1 : helper.pid())));
+                        return StatusReport.ok(json -> json.writeStringField("helper_pid", Long.toString(helper == null ? -1 : helper.pid())));
                     }
                 }
                 return replaceReply(distribution);
@@ -389,7 +326,7 @@ public final class Supervisor implements AutoCloseable {
             return ControlRequest.error(failure);
         }
         final OwnerProcess now = owner;
-        return reply(json -> {
+        return StatusReport.ok(json -> {
             json.writeStringField("pid", Long.toString(now.pid()));
             json.writeStringField("version", now.distribution().version());
             json.writeStringField("generation", Long.toString(now.generation()));
@@ -429,8 +366,8 @@ public final class Supervisor implements AutoCloseable {
         }
         LOG.info("event=owner_spawn pid={} version={} replacing={}", started.pid(), next.version(),
             owner == null ? "none" : Long.toString(owner.pid()));
-        started.process().onExit().thenRun(() -> post(Event.ownerExited(started)));
-        started.onInput(() -> post(Event.inputChanged()));
+        started.process().onExit().thenRun(() -> post(ConductorEvent.ownerExited(started)));
+        started.onInput(() -> post(ConductorEvent.inputChanged()));
         final long deadlineNs = spawnNs + TimeUnit.MILLISECONDS.toNanos(context.startTimeoutMs());
         String readyGeneration = null;
         try {
@@ -476,36 +413,8 @@ public final class Supervisor implements AutoCloseable {
         if (helper != null) {
             helper.attach(started.pid());
         }
-        updateReadiness();
+        readiness.update(owner);
         return null;
-    }
-
-    /**
-     * Ready means an action would be accepted (issue 13, part 8): an owner serves, so its first
-     * scene is published, and the owner says its input helper is attached ({@code input up}; an
-     * owner that never says runs without one). Only then do `up`'s banner, systemd's READY=1 and
-     * status's {@code "ready":true} say so; while a helper or owner is being replaced, status
-     * says why not.
-     */
-    private void updateReadiness() {
-        final OwnerProcess serving = owner;
-        final String why;
-        if (serving == null) {
-            why = "no owner serves (starting or being replaced)";
-        } else if (serving.input() == OwnerProcess.INPUT_DOWN) {
-            why = "the owner's input helper is not attached (starting or being replaced)";
-        } else {
-            why = "";
-        }
-        if (why.equals(notReady)) {
-            return;
-        }
-        notReady = why;
-        LOG.info("event=readiness ready={} reason=\"{}\"", why.isEmpty(), why);
-        if (why.isEmpty()) {
-            context.onReady().accept(serving.pid());
-            notifyReady(SystemdNotifier.READY);
-        }
     }
 
     /** Tells {@code old} to stop accepting and finish; waits for its drained report or kills it. */
@@ -526,7 +435,7 @@ public final class Supervisor implements AutoCloseable {
             TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - beginNs));
         old.closeLink(); // it exits by itself; its exit event no longer matches the current owner
         owner = null;
-        updateReadiness();
+        readiness.update(owner);
     }
 
     private String failedStart(final OwnerProcess started, final String why) throws InterruptedException {
@@ -574,7 +483,7 @@ public final class Supervisor implements AutoCloseable {
     private void startHelper() {
         try {
             final HelperProcess started = HelperProcess.start(context, distribution, linkNonceHex);
-            started.process().onExit().thenRun(() -> post(Event.helperExited(started)));
+            started.process().onExit().thenRun(() -> post(ConductorEvent.helperExited(started)));
             helper = started;
             helperRecord.running(started.pid(), distribution.version(), System.nanoTime());
             LOG.info("event=helper_start pid={}", started.pid());
@@ -599,7 +508,7 @@ public final class Supervisor implements AutoCloseable {
         startHelper();
     }
 
-    private void post(final Event event) {
+    private void post(final ConductorEvent event) {
         if (!events.offer(event)) {
             LOG.error("event=event_queue_full dropped={}", event);
         }
@@ -620,7 +529,7 @@ public final class Supervisor implements AutoCloseable {
         reclaimStaleLinks(context.runtimeDirectory(), "stop");
         // Answer queued commands first: the control thread may be waiting on one, and closing it
         // joins that thread.
-        for (Event e = events.poll(); e != null; e = events.poll()) {
+        for (ConductorEvent e = events.poll(); e != null; e = events.poll()) {
             if (e.reply != null) {
                 e.reply.complete(ControlRequest.error("the supervisor is stopping"));
             }
@@ -645,46 +554,6 @@ public final class Supervisor implements AutoCloseable {
             closeable.close();
         } catch (final Exception e) {
             LOG.warn("event=close_failed what={} error={}", closeable, e.toString());
-        }
-    }
-
-    /** What the conductor reacts to: a child's exit, or a control command with its reply. */
-    private static final class Event {
-        final OwnerProcess owner;
-        final HelperProcess helper;
-        final ControlRequest request;
-        final CompletableFuture<String> reply;
-        /** An owner's {@code input} line came: readiness may have changed. */
-        final boolean input;
-
-        private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
-            final CompletableFuture<String> reply) {
-            this(owner, helper, request, reply, false);
-        }
-
-        private Event(final OwnerProcess owner, final HelperProcess helper, final ControlRequest request,
-            final CompletableFuture<String> reply, final boolean input) {
-            this.owner = owner;
-            this.helper = helper;
-            this.request = request;
-            this.reply = reply;
-            this.input = input;
-        }
-
-        static Event inputChanged() {
-            return new Event(null, null, null, null, true);
-        }
-
-        static Event ownerExited(final OwnerProcess owner) {
-            return new Event(owner, null, null, null);
-        }
-
-        static Event helperExited(final HelperProcess helper) {
-            return new Event(null, helper, null, null);
-        }
-
-        static Event command(final ControlRequest request, final CompletableFuture<String> reply) {
-            return new Event(null, null, request, reply);
         }
     }
 }

@@ -1,5 +1,12 @@
 package dev.saccade.supervisor;
 
+import static dev.saccade.supervisor.SupervisorConfiguration.BACKOFF_INITIAL_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.BACKOFF_MAX_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.HEALTHY_RESET_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.PING_INTERVAL_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.START_TIMEOUT_MS_PROP_NAME;
+import static dev.saccade.supervisor.SupervisorConfiguration.UNRESPONSIVE_MS_PROP_NAME;
+
 import dev.saccade.ipc.ListenerHandoff;
 import dev.saccade.ipc.RuntimeDirectory;
 import java.io.IOException;
@@ -8,46 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Settings of one supervisor. Each has a {@code saccade.supervisor.*} system property and a
+ * Settings of one supervisor. Each starts from its {@link SupervisorConfiguration} property or
  * default; the CLI overrides them through the setters; {@link #conclude()} fills what depends
  * on the environment and checks everything once.
  */
 public final class SupervisorContext {
-    public static final String BACKOFF_INITIAL_MS_PROP = "saccade.supervisor.backoff.initial.ms";
-    public static final String BACKOFF_MAX_MS_PROP = "saccade.supervisor.backoff.max.ms";
-    public static final String HEALTHY_RESET_MS_PROP = "saccade.supervisor.healthy.reset.ms";
-    public static final String START_TIMEOUT_MS_PROP = "saccade.supervisor.start.timeout.ms";
-    public static final String PING_INTERVAL_MS_PROP = "saccade.supervisor.ping.interval.ms";
-    public static final String UNRESPONSIVE_MS_PROP = "saccade.supervisor.unresponsive.ms";
-    /** Issue 6: the first restart waits 250 ms, */
-    public static final long BACKOFF_INITIAL_MS_DEFAULT = 250;
-    /** doubling to at most 8 s, */
-    public static final long BACKOFF_MAX_MS_DEFAULT = 8_000;
-    /**
-     * and a child that ran this long counts as healthy: its exit is an isolated crash, restarted
-     * after the first step, and the schedule starts over (issue 20). The backoff is for children
-     * that die during or soon after their start (a bad argument, a missing display), which an
-     * owner's start of about a second stays far below; an owner that served for seconds and was
-     * killed must be back in about a second every time.
-     */
-    public static final long HEALTHY_RESET_MS_DEFAULT = 5_000;
-    /**
-     * How long a new owner may take from process start to ready: a JVM start, the X connection,
-     * the first snapshot and the AT-SPI tree of a busy desktop take a few seconds at most.
-     */
-    public static final long START_TIMEOUT_MS_DEFAULT = 60_000;
-    /**
-     * The owner answers a ping on its link every 5 s while its owner thread lives (a coarse
-     * liveness check: each ping wakes three threads in two processes, so not every second),
-     */
-    public static final long PING_INTERVAL_MS_DEFAULT = 5_000;
-    /** and one that has not answered for 10 s (two pings, a long GC pause) is killed and restarted. */
-    public static final long UNRESPONSIVE_MS_DEFAULT = 10_000;
-    /**
-     * The helper's entry point: a class name (default {@link #HELPER_MAIN_CLASS}) or, for
-     * tests, a {@code .java} file the JVM's source launcher runs in its place.
-     */
-    public static final String HELPER_MAIN_PROP = "saccade.supervisor.helper.main";
     /** The input helper's entry point; it is started by class name, never linked. */
     public static final String HELPER_MAIN_CLASS = "dev.saccade.helper.InputHelperMain";
     /**
@@ -83,14 +55,14 @@ public final class SupervisorContext {
     private java.util.function.LongConsumer onReady = pid -> { };
     private final List<String> ownerArgs = new ArrayList<>();
     private String ownerJavaOptions = "";
-    private String helperMain = System.getProperty(HELPER_MAIN_PROP, HELPER_MAIN_CLASS);
+    private String helperMain = SupervisorConfiguration.helperMain();
     private String notifySocket = System.getenv(SystemdNotifier.NOTIFY_SOCKET);
-    private long backoffInitialMs = Long.getLong(BACKOFF_INITIAL_MS_PROP, BACKOFF_INITIAL_MS_DEFAULT);
-    private long backoffMaxMs = Long.getLong(BACKOFF_MAX_MS_PROP, BACKOFF_MAX_MS_DEFAULT);
-    private long healthyResetMs = Long.getLong(HEALTHY_RESET_MS_PROP, HEALTHY_RESET_MS_DEFAULT);
-    private long startTimeoutMs = Long.getLong(START_TIMEOUT_MS_PROP, START_TIMEOUT_MS_DEFAULT);
-    private long pingIntervalMs = Long.getLong(PING_INTERVAL_MS_PROP, PING_INTERVAL_MS_DEFAULT);
-    private long unresponsiveMs = Long.getLong(UNRESPONSIVE_MS_PROP, UNRESPONSIVE_MS_DEFAULT);
+    private long backoffInitialMs = SupervisorConfiguration.backoffInitialMs();
+    private long backoffMaxMs = SupervisorConfiguration.backoffMaxMs();
+    private long healthyResetMs = SupervisorConfiguration.healthyResetMs();
+    private long startTimeoutMs = SupervisorConfiguration.startTimeoutMs();
+    private long pingIntervalMs = SupervisorConfiguration.pingIntervalMs();
+    private long unresponsiveMs = SupervisorConfiguration.unresponsiveMs();
     private boolean concluded;
 
     public SupervisorContext runtimeDirectory(final Path dir) {
@@ -222,15 +194,15 @@ public final class SupervisorContext {
             }
         }
         lookUpDisplay(); // none yet: the supervisor waits for one (SessionDisplay)
-        positive(BACKOFF_INITIAL_MS_PROP, backoffInitialMs);
-        positive(HEALTHY_RESET_MS_PROP, healthyResetMs);
-        positive(START_TIMEOUT_MS_PROP, startTimeoutMs);
-        positive(PING_INTERVAL_MS_PROP, pingIntervalMs);
+        positive(BACKOFF_INITIAL_MS_PROP_NAME, backoffInitialMs);
+        positive(HEALTHY_RESET_MS_PROP_NAME, healthyResetMs);
+        positive(START_TIMEOUT_MS_PROP_NAME, startTimeoutMs);
+        positive(PING_INTERVAL_MS_PROP_NAME, pingIntervalMs);
         if (backoffMaxMs < backoffInitialMs) {
-            throw new IllegalArgumentException(BACKOFF_MAX_MS_PROP + "=" + backoffMaxMs + ": below the initial " + backoffInitialMs);
+            throw new IllegalArgumentException(BACKOFF_MAX_MS_PROP_NAME + "=" + backoffMaxMs + ": below the initial " + backoffInitialMs);
         }
         if (unresponsiveMs <= pingIntervalMs) {
-            throw new IllegalArgumentException(UNRESPONSIVE_MS_PROP + "=" + unresponsiveMs + ": must exceed the ping interval");
+            throw new IllegalArgumentException(UNRESPONSIVE_MS_PROP_NAME + "=" + unresponsiveMs + ": must exceed the ping interval");
         }
         return this;
     }

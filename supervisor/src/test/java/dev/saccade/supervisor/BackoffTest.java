@@ -28,7 +28,7 @@ class BackoffTest {
 
     @Test
     void anIsolatedCrashAfterTheDefaultHealthyRunRestartsAfterTheFirstStepEveryTime() {
-        final Backoff backoff = new Backoff(250, 8_000, dev.saccade.supervisor.SupervisorContext.HEALTHY_RESET_MS_DEFAULT);
+        final Backoff backoff = new Backoff(250, 8_000, dev.saccade.supervisor.SupervisorConfiguration.HEALTHY_RESET_MS_DEFAULT);
         for (int i = 0; i < 10; i++) {
             assertEquals(250, backoff.onExit(9_000), "kill " + i + " of an owner that served for 9 s");
         }

@@ -17,8 +17,8 @@ import java.util.function.Consumer;
  */
 public final class WlrootsBackend implements DesktopBackend {
     public static final String PREFIX = "wayland:";
-    public static final String WINDOWS_PROPERTY = ToplevelDesktopReader.WINDOWS_PROPERTY;
-    public static final String FOREIGN_TOPLEVEL = ToplevelDesktopReader.FOREIGN_TOPLEVEL;
+    public static final String WINDOWS_PROPERTY = WaylandConfiguration.WINDOWS_PROP_NAME;
+    public static final String FOREIGN_TOPLEVEL = WaylandConfiguration.FOREIGN_TOPLEVEL;
 
     public static boolean isWayland(final String display) {
         return display != null && display.startsWith(PREFIX);

@@ -46,14 +46,8 @@ final class FocusGate {
     static final int SEND_KEY = 4;
     static final int FAIL = 5;
 
-    /** Property: the longest wait for the focus after a click, ms. */
-    static final String FOCUS_WAIT_MS_PROP = "saccade.owner.focus.wait.ms";
-    /**
-     * 2 s, within the batch deadline: GTK reports the focus within milliseconds of the click on
-     * an idle desktop, but with 1 s the three-field form test met FOCUS_CHANGED twice in about 290
-     * rounds on a loaded 2-core machine (the field reported FOCUSED soon after).
-     */
-    static final long FOCUS_WAIT_NS = Long.getLong(FOCUS_WAIT_MS_PROP, 2_000) * 1_000_000L;
+    /** See {@link ActionConfiguration#FOCUS_WAIT_MS_DEFAULT}. */
+    static final long FOCUS_WAIT_NS = ActionConfiguration.focusWaitMs() * 1_000_000L;
     /** How long after a click on a focusable target a key still checks that target's focus. */
     static final long KEY_GUARD_NS = 1_000_000_000L;
     /** Between two questions to the application while waiting: one round trip is about 0.3 ms. */

@@ -1,22 +1,14 @@
 package dev.saccade.owner.helper;
 
 import dev.saccade.ipc.ChildJvm;
-import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.ipc.link.LifelineListener;
-import dev.saccade.ipc.link.LinkFileDescriptor;
 import dev.saccade.ipc.link.LinkPaths;
-import dev.saccade.ipc.link.StaleLinkFiles;
-import dev.saccade.ipc.link.OwnerLifeline;
-import dev.saccade.ipc.link.OwnerSide;
-import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ResultCode;
-import java.io.File;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
@@ -27,10 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts the input helper as its own process and links it to this owner: a fresh link file and
- * lifeline with a new session nonce (passed in the environment, never on the command line,
- * where other local users could read it), the helper JVM on a classpath without the owner's
- * own code, and a launcher thread that waits for its lifeline handshake before plans may flow.
+ * Starts the input helper as its own process and links it to this owner ({@link HelperIncarnation}:
+ * a fresh link file and lifeline with a new session nonce), and runs a launcher thread that waits
+ * for its lifeline handshake before plans may flow.
  * {@link #close()} stops the helper with SIGTERM, on which it releases everything it holds.
  *
  * <p>When the helper dies otherwise (killed, crashed: its lifeline reaches end-of-file), the
@@ -68,26 +59,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private static final long STOPPING_GRACE_MS = 2_000;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final long RETIRED_CHECK_NS = TimeUnit.SECONDS.toNanos(1);
-    /** A helper silent this long (it beats every millisecond or so while busy, every 200 ms when idle) is hung and is killed. */
-    public static final String HUNG_HELPER_PROP = "saccade.owner.helper.hung.ms";
-    private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(Long.getLong(HUNG_HELPER_PROP, 3_000));
-
-    /** One helper with its own link file and lifeline; its process when this owner launched it, else null. */
-    private static final class Incarnation {
-        final OwnerSide link;
-        final OwnerLifeline lifeline;
-        final Process process;
-        /** The executor's number for this link, 0 while it was never handed to the executor. */
-        volatile long executorNumber;
-        volatile boolean attached;
-        volatile boolean lost;
-
-        Incarnation(final OwnerSide link, final OwnerLifeline lifeline, final Process process) {
-            this.link = link;
-            this.lifeline = lifeline;
-            this.process = process;
-        }
-    }
+    private static final long HUNG_HELPER_NS = TimeUnit.MILLISECONDS.toNanos(HelperLinkConfiguration.hungMs());
 
     private final Path runtimeDirectory;
     private final String display;
@@ -97,11 +69,11 @@ public final class InputHelperLauncher implements AutoCloseable {
     private final Thread supervisor;
     private final Object lock = new Object();
     /** Links of lost helpers, closed once the owner thread no longer uses them (launcher thread, under lock). */
-    private final ArrayDeque<Incarnation> retired = new ArrayDeque<>();
-    private final ArrayDeque<Long> restartTimes = new ArrayDeque<>();
+    private final ArrayDeque<HelperIncarnation> retired = new ArrayDeque<>();
+    private final RestartBudget restartBudget = new RestartBudget(MAX_RESTARTS_PER_MINUTE, MINUTE_NS);
     private final HeldInputLedger lostLedger = new HeldInputLedger()
         .wrap(BytesStore.nativeStoreWithFixedCapacity(HeldInputLedger.LENGTH), 0);
-    private volatile Incarnation current;
+    private volatile HelperIncarnation current;
     private volatile boolean closing;
     private volatile int restarts;
     private volatile long lastLossReleaseNs = -1;
@@ -109,7 +81,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     private volatile java.util.function.Consumer<Boolean> inputListener = up -> { };
 
     private InputHelperLauncher(final Path runtimeDirectory, final String display, final byte[] externalNonce,
-        final Incarnation first) {
+        final HelperIncarnation first) {
         this.runtimeDirectory = runtimeDirectory;
         this.externalNonce = externalNonce;
         this.display = display;
@@ -123,7 +95,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     /** Starts a helper for {@code display}; plans flow once its handshake completes. */
     public static InputHelperLauncher start(final Path runtimeDirectory, final String display) throws IOException {
         final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display, null,
-            launch(runtimeDirectory, display, null));
+            HelperIncarnation.launch(runtimeDirectory, display, null));
         launcher.supervisor.start();
         return launcher;
     }
@@ -139,101 +111,17 @@ public final class InputHelperLauncher implements AutoCloseable {
     public static InputHelperLauncher external(final Path runtimeDirectory, final String display, final byte[] nonce)
         throws IOException {
         final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display, nonce.clone(),
-            openLink(runtimeDirectory, null, nonce));
+            HelperIncarnation.openLink(runtimeDirectory, null, nonce));
         launcher.supervisor.start();
         return launcher;
-    }
-
-    /** A link file and lifeline for the supervisor's helper, named by our pid (ledger seeded when given). */
-    private static Incarnation openLink(final Path runtimeDirectory, final HeldInputLedger seed, final byte[] nonce)
-        throws IOException {
-        final long pid = ProcessHandle.current().pid();
-        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
-        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(), pid),
-            nonce, seed);
-        try {
-            final OwnerLifeline lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory, pid), nonce);
-            LOG.info("event=helper_link_open link={} lifeline={}", link.path(), lifeline.path());
-            return new Incarnation(link, lifeline, null);
-        } catch (final IOException | RuntimeException e) {
-            link.close();
-            throw e;
-        }
-    }
-
-    /** A new link file with {@code nonce}, its ledger a copy of {@code seed} when given. */
-    private static OwnerSide createLink(final Path file, final byte[] nonce, final HeldInputLedger seed)
-        throws IOException {
-        final OwnerSide link = OwnerSide.create(file, LinkFileDescriptor.DEFAULT_PLAN_RING_CAPACITY,
-            LinkFileDescriptor.DEFAULT_COMPLETION_RING_CAPACITY, nonce);
-        if (seed != null) {
-            final BytesStore<?, ?> store = link.ledgerStore();
-            final long at = link.ledgerOffset();
-            store.write(at, seed.bytes(), seed.offset(), HeldInputLedger.LENGTH);
-            final long version = store.readLong(at + HeldInputLedger.VERSION_OFFSET);
-            // a change in flight when the writer died: even it, so the new writer's seqlock is sound
-            store.writeOrderedLong(at + HeldInputLedger.VERSION_OFFSET, version + (version & 1));
-        }
-        return link;
-    }
-
-    /**
-     * A new link file (nonce, rings; its ledger a copy of {@code seed} when given), lifeline and
-     * helper process.
-     */
-    private static Incarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
-        throws IOException {
-        final byte[] nonce = SessionNonce.generate();
-        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
-        // named by our pid, as for the supervisor's helper: two owners of one user (two sessions, a
-        // demo desktop beside the login item) each launching a helper must not replace each other's
-        // link between its creation and their helper opening it (the helper then fails the nonce)
-        final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(),
-            ProcessHandle.current().pid()), nonce, seed);
-        OwnerLifeline lifeline = null;
-        try {
-            lifeline = OwnerLifeline.bind(LinkPaths.lifelineSocket(runtimeDirectory), nonce);
-            final List<String> command = new ArrayList<>();
-            command.add(ChildJvm.javaExecutable());
-            command.addAll(ChildJvm.jvmFlags());
-            command.add("-cp");
-            command.add(ChildJvm.helperClasspath(System.getProperty("java.class.path"), LEFT_OUT));
-            command.add(MAIN_CLASS);
-            command.add("--link");
-            command.add(link.path().toString());
-            command.add("--lifeline");
-            command.add(lifeline.path().toString());
-            command.add("--owner-pid");
-            command.add(Long.toString(ProcessHandle.current().pid()));
-            command.add("--display");
-            command.add(display);
-            final Path log = runtimeDirectory.resolve(LOG_FILE_NAME);
-            if (java.nio.file.Files.notExists(log)) {
-                java.nio.file.Files.createFile(log, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-            }
-            final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(runtimeDirectory.resolve(LOG_FILE_NAME).toFile()));
-            builder.environment().put(SessionNonce.ENVIRONMENT_VARIABLE, SessionNonce.toHex(nonce));
-            builder.environment().put("DISPLAY", display);
-            final Process process = builder.start();
-            LOG.info("event=helper_start pid={} link={} display={}", process.pid(), link.path(), display);
-            return new Incarnation(link, lifeline, process);
-        } catch (final IOException | RuntimeException e) {
-            if (lifeline != null) {
-                lifeline.close();
-            }
-            link.close();
-            throw e;
-        }
     }
 
     /** The launcher's thread: attach each helper, and on its loss release and replace it. */
     private void supervise() {
         OwnerXRelease.warmUp(display);
-        Incarnation inc = current;
+        HelperIncarnation inc = current;
         while (inc != null && !closing) {
-            final Incarnation watched = inc;
+            final HelperIncarnation watched = inc;
             try {
                 awaitHelper(watched);
                 if (watched.executorNumber == 1) {
@@ -242,13 +130,13 @@ public final class InputHelperLauncher implements AutoCloseable {
                     watched.executorNumber = executor.attach(watched.link, watched.lifeline);
                 }
                 watched.attached = true;
-                LOG.info("event=helper_attached pid={}", pidOf(watched));
+                LOG.info("event=helper_attached pid={}", HelperIncarnation.pidOf(watched));
                 inputListener.accept(Boolean.TRUE);
             } catch (final IOException | RuntimeException e) {
                 if (closing) {
                     return;
                 }
-                LOG.error("event=helper_attach_failed pid={} error={}", pidOf(watched), e.toString());
+                LOG.error("event=helper_attach_failed pid={} error={}", HelperIncarnation.pidOf(watched), e.toString());
                 watched.lost = true;
             }
             while (!watched.lost && !closing) {
@@ -271,7 +159,7 @@ public final class InputHelperLauncher implements AutoCloseable {
      * Waits for the incarnation's helper: the launched process within the handshake timeout; the
      * supervisor's helper for as long as it takes (the supervisor may be restarting it with backoff).
      */
-    private void awaitHelper(final Incarnation watched) throws IOException {
+    private void awaitHelper(final HelperIncarnation watched) throws IOException {
         final LifelineListener onLost = (reason, atNs) -> {
             watched.lost = true;
             LockSupport.unpark(supervisor);
@@ -298,7 +186,7 @@ public final class InputHelperLauncher implements AutoCloseable {
      * its lifeline then ends and the loss path releases what it held and replaces it (ours) or waits
      * for the supervisor's next one. From the first silent second on, batches wait for the next helper (D5).
      */
-    private void killIfHung(final Incarnation watched) {
+    private void killIfHung(final HelperIncarnation watched) {
         if (!watched.attached || watched.lost) {
             return;
         }
@@ -306,7 +194,7 @@ public final class InputHelperLauncher implements AutoCloseable {
         if (silentNs < HUNG_HELPER_NS) {
             return;
         }
-        LOG.error("event=helper_hung pid={} silent_ms={}", pidOf(watched), silentNs / 1_000_000);
+        LOG.error("event=helper_hung pid={} silent_ms={}", HelperIncarnation.pidOf(watched), silentNs / 1_000_000);
         if (watched.process != null) {
             watched.process.destroyForcibly();
         } else {
@@ -314,17 +202,12 @@ public final class InputHelperLauncher implements AutoCloseable {
         }
     }
 
-    /** The helper's pid: the launched process's, else the peer's on the lifeline (0 before it attached). */
-    private static long pidOf(final Incarnation inc) {
-        return inc.process != null ? inc.process.pid() : inc.lifeline.helperPid();
-    }
-
     /**
      * A helper was lost: release what its ledger holds over our own X connection, make sure it is
      * gone, then start its replacement (or not: a deliberate stop, too many restarts, closing).
      * The supervisor's helper is not ours to replace: a fresh link waits for the one it starts next.
      */
-    private Incarnation replace(final Incarnation lost) {
+    private HelperIncarnation replace(final HelperIncarnation lost) {
         final long startNs = System.nanoTime();
         final HeldInputLedger ledger = new HeldInputLedger().wrap(lost.link.ledgerStore(), lost.link.ledgerOffset());
         copyLedger(ledger);
@@ -333,7 +216,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             rc = OwnerXRelease.release(display, lostLedger);
         }
         lastLossReleaseNs = System.nanoTime() - startNs;
-        LOG.warn("event=helper_lost pid={} released={} rc={} release_ms={}", pidOf(lost), lostLedger, rc,
+        LOG.warn("event=helper_lost pid={} released={} rc={} release_ms={}", HelperIncarnation.pidOf(lost), lostLedger, rc,
             String.format("%.2f", lastLossReleaseNs / 1e6));
         if (lost.process == null) {
             return reopenExternal(lost, ledger);
@@ -362,16 +245,11 @@ public final class InputHelperLauncher implements AutoCloseable {
             LOG.info("event=helper_stopped pid={} exit={} replaced=false", lost.process.pid(), exit);
             return null;
         }
-        final long now = System.nanoTime();
-        while (!restartTimes.isEmpty() && now - restartTimes.peekFirst() > MINUTE_NS) {
-            restartTimes.pollFirst();
-        }
-        if (restartTimes.size() >= MAX_RESTARTS_PER_MINUTE) {
+        if (!restartBudget.tryTake(System.nanoTime())) {
             LOG.error("event=helper_not_replaced pid={} exit={} reason=too_many_restarts restarts_last_minute={}",
-                lost.process.pid(), exit, restartTimes.size());
+                lost.process.pid(), exit, restartBudget.taken());
             return null;
         }
-        restartTimes.addLast(now);
         synchronized (lock) {
             if (closing) {
                 return null;
@@ -381,9 +259,10 @@ public final class InputHelperLauncher implements AutoCloseable {
             } catch (final IOException e) {
                 LOG.warn("event=lifeline_close_failed error={}", e.toString());
             }
-            final Incarnation next;
+            final HelperIncarnation next;
             try {
-                next = launch(runtimeDirectory, display, ledger.physicalSequence() != 0 ? lostLedger : null);
+                next = HelperIncarnation.launch(runtimeDirectory, display,
+                    ledger.physicalSequence() != 0 ? lostLedger : null);
             } catch (final IOException | RuntimeException e) {
                 LOG.error("event=helper_replace_failed error={}", e.toString());
                 retired.add(lost);
@@ -399,7 +278,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     }
 
     /** After the supervisor's helper was lost: a fresh link (ledger seeded) for the next one. */
-    private Incarnation reopenExternal(final Incarnation lost, final HeldInputLedger ledger) {
+    private HelperIncarnation reopenExternal(final HelperIncarnation lost, final HeldInputLedger ledger) {
         // its lifeline broke, yet it may live (hung): it must not write on; one that is exiting gets
         // the grace our own helpers get (100 ms killed a supervisor's helper still exiting after
         // "helper_stop" on a loaded machine: exit 137, SupervisedHelperIT)
@@ -419,7 +298,8 @@ public final class InputHelperLauncher implements AutoCloseable {
             }
             retired.add(lost);
             try {
-                current = openLink(runtimeDirectory, ledger.physicalSequence() != 0 ? lostLedger : null, externalNonce);
+                current = HelperIncarnation.openLink(runtimeDirectory,
+                    ledger.physicalSequence() != 0 ? lostLedger : null, externalNonce);
             } catch (final IOException | RuntimeException e) {
                 LOG.error("event=helper_link_reopen_failed error={}", e.toString());
                 return null;
@@ -445,26 +325,13 @@ public final class InputHelperLauncher implements AutoCloseable {
     private void closeRetired() {
         synchronized (lock) {
             final long adopted = executor.adoptedIncarnation();
-            for (final Iterator<Incarnation> it = retired.iterator(); it.hasNext();) {
-                final Incarnation r = it.next();
+            for (final Iterator<HelperIncarnation> it = retired.iterator(); it.hasNext();) {
+                final HelperIncarnation r = it.next();
                 if (r.executorNumber == 0 || adopted > r.executorNumber) {
                     it.remove();
-                    closeQuietly(r);
+                    HelperIncarnation.closeQuietly(r);
                 }
             }
-        }
-    }
-
-    private static void closeQuietly(final Incarnation inc) {
-        try {
-            inc.lifeline.close();
-        } catch (final IOException e) {
-            LOG.warn("event=lifeline_close_failed error={}", e.toString());
-        }
-        try {
-            inc.link.close();
-        } catch (final IOException e) {
-            LOG.warn("event=link_close_failed error={}", e.toString());
         }
     }
 
@@ -475,7 +342,7 @@ public final class InputHelperLauncher implements AutoCloseable {
      */
     public void onInputChange(final java.util.function.Consumer<Boolean> listener) {
         inputListener = listener;
-        final Incarnation inc = current;
+        final HelperIncarnation inc = current;
         listener.accept(inc.attached && !inc.lost);
     }
 
@@ -503,14 +370,14 @@ public final class InputHelperLauncher implements AutoCloseable {
     public boolean awaitAttached(final Duration timeout) throws InterruptedException {
         final long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            final Incarnation inc = current;
+            final HelperIncarnation inc = current;
             if (inc.attached && !inc.lost) {
                 return true;
             }
             if (System.nanoTime() - deadline >= 0 || closing) {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // poll the attach flag to the deadline
+            LockSupport.parkNanos(1_000_000); // poll the attach flag to the deadline
         }
     }
 
@@ -518,7 +385,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     public void close() throws IOException {
         closing = true;
         LockSupport.unpark(supervisor);
-        final Incarnation inc;
+        final HelperIncarnation inc;
         synchronized (lock) {
             inc = current;
         }
@@ -544,8 +411,8 @@ public final class InputHelperLauncher implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         synchronized (lock) {
-            for (final Incarnation r : retired) {
-                closeQuietly(r);
+            for (final HelperIncarnation r : retired) {
+                HelperIncarnation.closeQuietly(r);
             }
             retired.clear();
             try {

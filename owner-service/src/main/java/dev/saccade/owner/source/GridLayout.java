@@ -8,10 +8,6 @@ import java.nio.charset.StandardCharsets;
  * 1920 × 1080 display: fine enough to aim at, few enough (144) to read in one observe.
  */
 public final class GridLayout {
-    public static final String COLUMNS_PROP = "saccade.owner.grid.columns";
-    public static final String ROWS_PROP = "saccade.owner.grid.rows";
-    public static final int COLUMNS_DEFAULT = 16;
-    public static final int ROWS_DEFAULT = 9;
     /** A display's cells must fit beside the windows in one scene. */
     public static final int MAX_CELLS = 4096;
 
@@ -34,9 +30,9 @@ public final class GridLayout {
         }
     }
 
-    /** From {@value #COLUMNS_PROP} and {@value #ROWS_PROP}, else the defaults. */
+    /** From {@link GridConfiguration}'s properties, else its defaults. */
     public static GridLayout fromSystemProperties() {
-        return new GridLayout(Integer.getInteger(COLUMNS_PROP, COLUMNS_DEFAULT), Integer.getInteger(ROWS_PROP, ROWS_DEFAULT));
+        return new GridLayout(GridConfiguration.columns(), GridConfiguration.rows());
     }
 
     public int columns() {

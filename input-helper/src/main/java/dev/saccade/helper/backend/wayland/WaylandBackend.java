@@ -60,7 +60,7 @@ public final class WaylandBackend implements InputBackend {
     private static final int XKB_MOD4 = 1 << 6;
     private static final int MAX_TEXT_CHARS = 1 << 16;
     /** How long new virtual devices get before their first event (see {@link #open}). */
-    static final long DEVICE_SETTLE_NS = Long.getLong("saccade.helper.wayland.settle.ms", 150) * 1_000_000L;
+    static final long DEVICE_SETTLE_NS = WaylandInputConfiguration.settleMs() * 1_000_000L;
 
     private final WaylandConnection connection;
     private final Keymap keymap;

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>Keys: HID usage → keysym ({@link HidKeysyms}) → key code from a snapshot of the core
  *       keymap ({@link KeyboardMapping}), refreshed when a mapping event arrives.</li>
  *   <li>Text: {@link TextTyper}; its key code bindings are undone by {@link #restoreKeymap} once
- *       unused for {@link #BINDING_GRACE_MS_DEFAULT} ms, and by {@link #close()}.</li>
+ *       unused for {@link XTestConfiguration#BINDING_GRACE_MS_DEFAULT} ms, and by {@link #close()}.</li>
  *   <li>Windows: {@link EwmhWindows}.</li>
  * </ul>
  *
@@ -33,17 +33,6 @@ import java.util.concurrent.TimeUnit;
  * {@link #close()} too.
  */
 public final class XTestBackend implements InputBackend {
-    /** Property for the grace period of key code bindings, in ms. */
-    public static final String BINDING_GRACE_MS_PROP = "saccade.helper.xtest.binding.grace.ms";
-    /**
-     * 1 s. A client must have translated the key events before their binding goes (zenity needs
-     * a few ms for short texts, about 0.4 s for 1,000 characters); a binding that stays costs
-     * nothing, while every keymap change costs each X client a keymap reload (openbox: about
-     * 50 ms of CPU each, measured), so consecutive texts should reuse bindings. The restore is
-     * off the typing path.
-     */
-    public static final long BINDING_GRACE_MS_DEFAULT = 1_000;
-
     // XGrabPointer's modes and answers (X.h)
     private static final int GRAB_MODE_ASYNC = 1;
     private static final int GRAB_SUCCESS = 0;
@@ -79,9 +68,9 @@ public final class XTestBackend implements InputBackend {
         this.settings = new XSettings(display, screen);
     }
 
-    /** Connects with the default grace period (or {@link #BINDING_GRACE_MS_PROP}). */
+    /** Connects with the default grace period (or {@link XTestConfiguration#BINDING_GRACE_MS_PROP_NAME}). */
     public static XTestBackend open(final String displayName) throws BackendUnavailableException {
-        return open(displayName, TimeUnit.MILLISECONDS.toNanos(Long.getLong(BINDING_GRACE_MS_PROP, BINDING_GRACE_MS_DEFAULT)));
+        return open(displayName, TimeUnit.MILLISECONDS.toNanos(XTestConfiguration.bindingGraceMs()));
     }
 
     /**
