@@ -1,5 +1,7 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.owner.atspi.AtspiDiagnostics;
 import dev.saccade.owner.atspi.AtspiRefreshBench;
 import dev.saccade.owner.atspi.AtspiSource;
@@ -8,8 +10,6 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceMode;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,5 +1,8 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.owner.pixel.PixelSource;
 import dev.saccade.owner.pixel.PixelSourceContext;
 import dev.saccade.owner.pixel.PixelWindow;
@@ -7,9 +10,6 @@ import dev.saccade.owner.pixel.WindowReader;
 import dev.saccade.owner.x11.DesktopSnapshot;
 import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.owner.x11.X11DesktopReader;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;

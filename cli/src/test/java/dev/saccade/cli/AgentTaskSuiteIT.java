@@ -3,8 +3,8 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.LinkPaths;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

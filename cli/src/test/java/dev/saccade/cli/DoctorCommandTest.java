@@ -3,9 +3,9 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

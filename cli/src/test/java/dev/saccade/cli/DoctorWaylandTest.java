@@ -3,7 +3,7 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayDesktop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

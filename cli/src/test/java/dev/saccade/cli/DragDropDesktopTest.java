@@ -3,6 +3,8 @@ package dev.saccade.cli;
 import static dev.saccade.cli.FocusedTypingDesktopTest.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
@@ -10,8 +12,6 @@ import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.Comparator;
 import java.util.List;

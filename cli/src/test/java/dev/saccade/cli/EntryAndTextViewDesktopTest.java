@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.atspi.AtspiSource;
@@ -19,8 +21,6 @@ import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.saccade.cli;
 
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktop;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,7 +1,7 @@
 package dev.saccade.cli;
 
 import dev.saccade.client.AgentClient;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktop;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

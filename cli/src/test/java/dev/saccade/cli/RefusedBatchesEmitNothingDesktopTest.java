@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionFlag;
@@ -15,7 +16,6 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.PreconditionFlag;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;

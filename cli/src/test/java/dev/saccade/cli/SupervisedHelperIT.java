@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.protocol.ActionCompletionFlyweight;
@@ -11,7 +12,6 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.io.IOException;
 import java.io.OutputStream;

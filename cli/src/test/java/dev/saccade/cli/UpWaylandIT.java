@@ -141,7 +141,7 @@ class UpWaylandIT {
     void upInsideASwaySessionServesIt() throws Exception {
         final Path runtime = Files.createDirectory(dir.resolve("run"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        try (dev.saccade.testdesktop.SwayDesktop sway = dev.saccade.testdesktop.SwayDesktop.start(1024, 768, false)) {
+        try (dev.saccade.demodesktop.SwayDesktop sway = dev.saccade.demodesktop.SwayDesktop.start(1024, 768, false)) {
             sway.launch("zenity", false, "zenity", "--entry", "--title=Session entry");
             final java.util.Map<String, String> session = new java.util.HashMap<>(sway.environment());
             session.remove("XDG_RUNTIME_DIR"); // up keeps its own runtime directory; the socket path is absolute

@@ -2,13 +2,13 @@ package dev.saccade.owner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.TestDesktop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,11 +3,11 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package dev.saccade.testdesktop;
 
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktopContext;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

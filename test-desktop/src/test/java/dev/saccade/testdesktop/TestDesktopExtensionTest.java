@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.ProcessStopper;
+import dev.saccade.demodesktop.TestDesktop;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package dev.saccade.owner.atspi;
 import static dev.saccade.bench.ClickBench.intArg;
 import static dev.saccade.bench.ClickBench.stringArg;
 
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

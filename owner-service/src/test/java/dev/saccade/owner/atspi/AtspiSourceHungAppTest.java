@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.util.concurrent.TimeUnit;

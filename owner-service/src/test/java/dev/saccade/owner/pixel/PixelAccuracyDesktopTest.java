@@ -2,6 +2,9 @@ package dev.saccade.owner.pixel;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.owner.atspi.AccessibilityNode;
 import dev.saccade.owner.atspi.AccessibilitySnapshot;
 import dev.saccade.owner.atspi.AtspiSource;
@@ -12,9 +15,6 @@ import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.owner.x11.X11DesktopReader;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.ArrayList;
 import java.util.List;

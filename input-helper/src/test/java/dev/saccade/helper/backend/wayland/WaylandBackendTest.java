@@ -3,12 +3,12 @@ package dev.saccade.helper.backend.wayland;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.helper.LedgerRelease;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.File;
