@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +17,13 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A JVM killed with SIGKILL while its sway session runs: the lifeline watchdog removes it all. */
+@Tag("desktop")
 class SwayDesktopDeathTest {
     @Test
     @Timeout(60)
@@ -44,7 +47,7 @@ class SwayDesktopDeathTest {
             assertTrue(jvm.waitFor(10, TimeUnit.SECONDS));
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while ((!session.stream().allMatch(ProcessProbe.Seen::isGone) || Files.exists(root, LinkOption.NOFOLLOW_LINKS))
-                && System.nanoTime() - deadline < 0) {
+                && Await.before(deadline)) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
             }
             assertEquals(List.of(), session.stream().filter(p -> !p.isGone()).toList(), read(stderr));

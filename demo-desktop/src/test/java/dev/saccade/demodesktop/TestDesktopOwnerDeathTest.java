@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A JVM that never closes its desktop still leaves nothing behind: on Ctrl-C (SIGINT, the
  * shutdown hook) and on SIGKILL (no hook runs; the lifeline watchdog cleans up).
  */
+@Tag("desktop")
 class TestDesktopOwnerDeathTest {
     @Test
     @Timeout(60)
@@ -56,7 +59,7 @@ class TestDesktopOwnerDeathTest {
 
     private static void awaitTrue(final BooleanSupplier condition, final Duration timeout) {
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() - deadlineNs < 0) {
+        while (!condition.getAsBoolean() && Await.before(deadlineNs)) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
     }

@@ -12,6 +12,7 @@ import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.CompletionValidator;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -206,7 +207,7 @@ class ActWithInputEndToEndTest {
                 assertEquals("1", state.get("physical_sequence"));
                 break;
             }
-            assertTrue(System.nanoTime() < deadlineNs, "the hold was never released: " + state);
+            assertTrue(Await.before(deadlineNs), "the hold was never released: " + state);
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
 

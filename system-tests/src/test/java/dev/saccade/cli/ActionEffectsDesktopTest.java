@@ -29,6 +29,7 @@ import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -168,7 +169,7 @@ class ActionEffectsDesktopTest {
             ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (activeWindow() == before) {
-                assertTrue(System.nanoTime() < deadline, "WINDOW_CYCLE did not change the active window");
+                assertTrue(Await.before(deadline), "WINDOW_CYCLE did not change the active window");
             }
         }
         assertEquals(zenity.windowId(), activeWindow());
@@ -191,7 +192,7 @@ class ActionEffectsDesktopTest {
             ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (activeWindow() == before) {
-                assertTrue(System.nanoTime() < deadline, "WINDOW_CYCLE did not change the active window");
+                assertTrue(Await.before(deadline), "WINDOW_CYCLE did not change the active window");
             }
         }
         if (activated.result() != ResultCode.TARGET_NOT_FOUND) {
@@ -199,7 +200,7 @@ class ActionEffectsDesktopTest {
         }
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (activeWindow() != window) {
-            assertTrue(System.nanoTime() < deadline, "window " + window + " never became active");
+            assertTrue(Await.before(deadline), "window " + window + " never became active");
         }
     }
 
@@ -226,7 +227,7 @@ class ActionEffectsDesktopTest {
         final long seconds) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         String seen = "";
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final CompletionFlyweight c = query(role, text, match, 200);
             for (int i = 0; i < c.targetCount(); i++) {
                 final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()

@@ -15,6 +15,7 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.CompletionValidator;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -323,7 +324,7 @@ class ClientCommandsEndToEndTest {
             if (current > previous) {
                 return;
             }
-            assertTrue(System.nanoTime() < deadlineNs, "the owner never adopted the new scene");
+            assertTrue(Await.before(deadlineNs), "the owner never adopted the new scene");
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
     }

@@ -9,6 +9,7 @@ import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.ipc.link.LinkPaths;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ class CrashLeftoversIT {
     private static void awaitExists(final Path path) {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            assertTrue(System.nanoTime() - deadlineNs < 0, path + " never appeared");
+            assertTrue(Await.before(deadlineNs), path + " never appeared");
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
     }

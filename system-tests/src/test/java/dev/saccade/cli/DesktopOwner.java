@@ -13,6 +13,7 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -126,7 +127,7 @@ final class DesktopOwner implements AutoCloseable {
             final long cell = HeldInputReleaseDesktopTest.gridCell(client);
             final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
                 a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-            if (held.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() < deadline) {
+            if (held.result() == ResultCode.EXECUTOR_LOST && Await.before(deadline)) {
                 LockSupport.parkNanos(10_000_000); // the owner thread adopts the new link on its next tick
                 continue;
             }

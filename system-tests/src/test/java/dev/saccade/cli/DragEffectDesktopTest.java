@@ -11,6 +11,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,7 @@ class DragEffectDesktopTest {
 
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (events.stream().noneMatch(e -> e.startsWith("ButtonRelease"))) {
-                    assertTrue(System.nanoTime() < deadline, "xev saw no release: " + events);
+                    assertTrue(Await.before(deadline), "xev saw no release: " + events);
                     LockSupport.parkNanos(5_000_000); // xev prints as the X server delivers
                 }
                 final List<String> seen = new ArrayList<>(events);
@@ -138,7 +139,7 @@ class DragEffectDesktopTest {
                 return new int[] {field(out, "Absolute upper-left X"), field(out, "Absolute upper-left Y"),
                     field(out, "Width"), field(out, "Height")};
             }
-            assertTrue(System.nanoTime() < deadline, "no viewable window " + name + ": " + out);
+            assertTrue(Await.before(deadline), "no viewable window " + name + ": " + out);
             LockSupport.parkNanos(50_000_000); // poll until the window manager has mapped it
         }
     }

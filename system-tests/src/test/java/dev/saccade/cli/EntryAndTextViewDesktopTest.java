@@ -22,6 +22,7 @@ import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +111,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
             do {
                 click = InputHelperDesktopTest.send(client, new byte[0],
                     a -> a.kind(ActionKind.CLICK).targetId(target).buttonBits(Button.LEFT), 0);
-            } while (click.result() == ResultCode.TARGET_NOT_FOUND && System.nanoTime() < deadline);
+            } while (click.result() == ResultCode.TARGET_NOT_FOUND && Await.before(deadline));
             FocusedTypingDesktopTest.ok(click, what + ": focus click");
             final ActionCompletionFlyweight all = InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0);
@@ -159,7 +160,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
     private String awaitAppText(final long targetId, final String expected) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         String text = appText(targetId);
-        while (!text.equals(expected) && System.nanoTime() < deadline) {
+        while (!text.equals(expected) && Await.before(deadline)) {
             text = appText(targetId);
         }
         return text;
@@ -188,7 +189,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
                     return;
                 }
             }
-            assertTrue(System.nanoTime() < deadline, "target " + targetId + " never moved " + (left ? "left" : "right")
+            assertTrue(Await.before(deadline), "target " + targetId + " never moved " + (left ? "left" : "right")
                 + " of " + x);
             Thread.onSpinWait();
         }
@@ -201,7 +202,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
         do {
             c = InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0);
-        } while (c.result() == ResultCode.TARGET_NOT_FOUND && System.nanoTime() < deadline);
+        } while (c.result() == ResultCode.TARGET_NOT_FOUND && Await.before(deadline));
         FocusedTypingDesktopTest.ok(c, "activate");
     }
 
@@ -218,7 +219,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
                     return n.targetId();
                 }
             }
-            assertTrue(System.nanoTime() < deadline, "the text view never appeared in " + window);
+            assertTrue(Await.before(deadline), "the text view never appeared in " + window);
             Thread.onSpinWait();
         }
     }
@@ -245,7 +246,7 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
             if (count == 1 && c.generation().processId() == pid && c.generation().windowId() == window) {
                 return found;
             }
-            if (System.nanoTime() >= deadline) {
+            if (!Await.before(deadline)) {
                 final StringBuilder seen = new StringBuilder();
                 for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
                     if (n.pid() == pid) {

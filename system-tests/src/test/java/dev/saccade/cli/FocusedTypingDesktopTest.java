@@ -21,6 +21,7 @@ import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -242,7 +243,7 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
             if (found.size() == count && c.generation().processId() == app.pid() && c.generation().windowId() == window) {
                 return found;
             }
-            assertTrue(System.nanoTime() < deadline, Role.name(role) + " x" + count + " never appeared in " + window
+            assertTrue(Await.before(deadline), Role.name(role) + " x" + count + " never appeared in " + window
                 + " (" + found.size() + ")");
             Thread.onSpinWait();
         }

@@ -21,6 +21,7 @@ import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -104,7 +105,7 @@ class HeldInputReleaseDesktopTest {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             ActionCompletionFlyweight after = query(client);
             while ((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) == 0
-                && System.nanoTime() < deadline) {
+                && Await.before(deadline)) {
                 after = query(client);
             }
             assertTrue((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) != 0,

@@ -18,6 +18,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -69,7 +70,7 @@ class HelperKillDesktopTest {
             assertTrue(released > 0, "the button is still held 5 s after the helper was killed");
             final double ms = (released - killedAt) / 1e6;
             final long logDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-            while (service.inputHelper().lastLossReleaseNs() < 0 && System.nanoTime() < logDeadline) {
+            while (service.inputHelper().lastLossReleaseNs() < 0 && Await.before(logDeadline)) {
                 Thread.onSpinWait(); // the launcher notes its release time just after the release
             }
             System.out.printf("helper SIGKILL -> button released in %.1f ms (owner-side X release took %.2f ms)%n",
@@ -80,7 +81,7 @@ class HelperKillDesktopTest {
             final long replacingSince = System.nanoTime();
             final long deadline = replacingSince + TimeUnit.SECONDS.toNanos(30);
             while (service.inputHelper().restarts() < 1 || !service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
-                assertTrue(System.nanoTime() < deadline, "no replacement helper attached within 30 s");
+                assertTrue(Await.before(deadline), "no replacement helper attached within 30 s");
             }
             System.out.printf("replacement helper attached %.0f ms after the release%n",
                 (System.nanoTime() - replacingSince) / 1e6);
@@ -117,7 +118,7 @@ class HelperKillDesktopTest {
                 sendHoldThenKeys(client, cell, actions);
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (!probe.leftHeld()) {
-                    assertTrue(System.nanoTime() < deadline, "the batch's HOLD never reached the X server");
+                    assertTrue(Await.before(deadline), "the batch's HOLD never reached the X server");
                 }
                 helper.destroyForcibly(); // SIGKILL, mid-batch
                 final AgentClient.Reply reply = client.receive(AgentAbi.ACTION_COMPLETION);
@@ -135,7 +136,7 @@ class HelperKillDesktopTest {
                 final long restartDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (service.inputHelper().restarts() == restartsBefore
                     || !service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
-                    assertTrue(System.nanoTime() < restartDeadline, "no replacement helper attached");
+                    assertTrue(Await.before(restartDeadline), "no replacement helper attached");
                 }
                 hold(client); // the replacement works, and then lets go
                 assertEquals(ResultCode.OK, HeldInputReleaseDesktopTest.batch(client,
@@ -169,7 +170,7 @@ class HelperKillDesktopTest {
             assertTrue(hung.waitFor(10, TimeUnit.SECONDS), "the hung helper was killed");
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (service.inputHelper().restarts() < 1 || !service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
-                assertTrue(System.nanoTime() < deadline, "no replacement helper attached within 30 s");
+                assertTrue(Await.before(deadline), "no replacement helper attached within 30 s");
             }
             hold(client);
             assertTrue(probe.leftHeld(), "the replacement holds the button");

@@ -25,6 +25,7 @@ import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +81,7 @@ class InputHelperDesktopTest {
     /** Queries until zenity's editable field is a target (AT-SPI publishes shortly after start). */
     private TargetFlyweight awaitEntry(final AgentClient client, final long window) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final BytesStore<?, ?> req = client.requestStore();
             final long at = client.requestOffset();
             final int total = QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -205,7 +206,7 @@ final class McpSdkEndToEnd {
             if (query.exitValue() == 0 && out.contains("\"target_id\"")) {
                 return;
             }
-        } while (System.nanoTime() < deadline);
+        } while (Await.before(deadline));
         throw new AssertionError("the restarted owner's scene never held the Run button: " + out);
     }
 
@@ -220,7 +221,7 @@ final class McpSdkEndToEnd {
         while (!(Files.exists(log) && Files.readString(log).contains("event=helper_attached")
             && Files.readString(log).contains("OwnerService - event=start"))) {
             assertTrue(owner.isAlive(), "the owner died: " + Files.readString(log));
-            assertTrue(System.nanoTime() < deadline, "the owner did not start: " + Files.readString(log));
+            assertTrue(Await.before(deadline), "the owner did not start: " + Files.readString(log));
             Thread.onSpinWait();
         }
         return owner;

@@ -9,6 +9,7 @@ import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -118,7 +119,7 @@ final class ObserveLoop implements AutoCloseable {
         final long target = answered.get() + n;
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (answered.get() < target) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!Await.before(deadlineNs)) {
                 throw new AssertionError("observe loop stalled: " + this);
             }
             java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));

@@ -11,6 +11,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ class OwnerKillIT {
             if (m.find()) {
                 return m;
             }
-            assertTrue(System.nanoTime() < deadlineNs, "no " + line + " in " + Files.readString(log));
+            assertTrue(Await.before(deadlineNs), "no " + line + " in " + Files.readString(log));
             Thread.onSpinWait();
         }
     }
@@ -112,7 +113,7 @@ class OwnerKillIT {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!(Files.exists(helperLog) && Files.readString(helperLog).contains("event=helper_attached"))) {
                 assertTrue(owner.isAlive(), "the owner died: " + Files.readString(ownerLog));
-                assertTrue(System.nanoTime() < deadline, "the helper never attached: " + Files.readString(ownerLog));
+                assertTrue(Await.before(deadline), "the helper never attached: " + Files.readString(ownerLog));
                 Thread.onSpinWait();
             }
             final Matcher pid = Pattern.compile("event=helper_start pid=(\\d+)").matcher(Files.readString(ownerLog));
@@ -131,7 +132,7 @@ class OwnerKillIT {
             do {
                 held = HeldInputReleaseDesktopTest.batch(client,
                     a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-            } while (held.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() - holdDeadline < 0);
+            } while (held.result() == ResultCode.EXECUTOR_LOST && Await.before(holdDeadline));
             assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
             // what released it, if anything did (a lapsed owner heartbeat, user input, a replaced helper)
             assertTrue(probe.leftHeld(), () -> "the X server holds the button; helper log:\n" + tail(helperLog)

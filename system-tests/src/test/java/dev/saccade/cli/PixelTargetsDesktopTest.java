@@ -31,6 +31,7 @@ import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +122,7 @@ class PixelTargetsDesktopTest {
         assertEquals(ResultCode.OK, click.result(), ResultCode.name(click.result()));
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (count(calc.windowId(), "7") < 2) {
-            assertTrue(System.nanoTime() < deadline, "xcalc's display never read 7 after the click");
+            assertTrue(Await.before(deadline), "xcalc's display never read 7 after the click");
             awaitNewer(query(0, null).generation().generation());
         }
         assertTrue(service.pixels().captures() > captures, "the window was captured again after the damage");
@@ -164,7 +165,7 @@ class PixelTargetsDesktopTest {
     private TargetFlyweight await(final long window, final String text) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         String seen = "";
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final CompletionFlyweight c = query(SourceMode.PIXEL, text);
             for (int i = 0; i < c.targetCount(); i++) {
                 final TargetFlyweight t = target(c, i);

@@ -13,6 +13,7 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ class ReadyMeansReadyIT {
         final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         final String wanted = "\"ready\":" + ready;
         String status = "";
-        while (System.nanoTime() - deadlineNs < 0) {
+        while (Await.before(deadlineNs)) {
             try {
                 status = s.request(ControlRequest.status());
             } catch (final java.io.IOException notYet) {

@@ -27,6 +27,7 @@ import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +56,7 @@ class ScrollEffectDesktopTest {
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                 int[] now = entry(client, gtk.windowId(), 1);
                 while (now != null && now[1] == entry[1]) {
-                    assertTrue(System.nanoTime() < deadline, "the demo list never moved");
+                    assertTrue(Await.before(deadline), "the demo list never moved");
                     now = entry(client, gtk.windowId(), 1);
                 }
                 // scrolled down: the entry moved up, or out of view (then it is no longer visible/actionable)

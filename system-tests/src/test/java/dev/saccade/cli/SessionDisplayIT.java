@@ -8,6 +8,7 @@ import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.supervisor.SupervisorClient;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +81,7 @@ class SessionDisplayIT {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!SupervisorClient.request(control, ControlRequest.status(), 10_000)
                 .contains("\"name\":\"owner\",\"running\":true")) {
-                assertTrue(System.nanoTime() - deadline < 0, "no owner serving the imported display: "
+                assertTrue(Await.before(deadline), "no owner serving the imported display: "
                     + Files.readString(dir.resolve("supervisor.log")));
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
             }
@@ -113,7 +114,7 @@ class SessionDisplayIT {
                 // not bound yet
             }
             assertTrue(supervisor.isAlive(), "the supervisor exited");
-            assertTrue(System.nanoTime() - deadline < 0, "status never matched");
+            assertTrue(Await.before(deadline), "status never matched");
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
     }

@@ -26,6 +26,7 @@ import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,7 +94,7 @@ class SliderDragDesktopTest {
     private int[] slider(final AgentClient client, final long pid) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         long after = 0;
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final BytesStore<?, ?> req = client.requestStore();
             final long at = client.requestOffset();
             req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);

@@ -13,6 +13,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -110,7 +111,7 @@ class SupervisedHelperIT {
                     // until owner B has adopted the new link a batch answers EXECUTOR_LOST
                     done = HeldInputReleaseDesktopTest.batch(client,
                         a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-                } while (done.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() < deadline);
+                } while (done.result() == ResultCode.EXECUTOR_LOST && Await.before(deadline));
                 assertEquals(ResultCode.OK, done.result(), ResultCode.name(done.result()));
                 assertTrue(probe.leftHeld(), "the second helper holds the button for owner B");
             }
@@ -198,7 +199,7 @@ class SupervisedHelperIT {
             }
         };
         while (!found.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "no line with " + String.join(" ", parts) + " in " + log + ":\n"
+            assertTrue(Await.before(deadline), "no line with " + String.join(" ", parts) + " in " + log + ":\n"
                 + (Files.exists(log) ? Files.readString(log) : "(missing)"));
             LockSupport.parkNanos(10_000_000); // poll the log to the deadline
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.supervisor.SupervisorClient;
+import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -138,7 +139,7 @@ final class SupervisedSession implements AutoCloseable {
                 continue;
             }
             assertTrue(process.isAlive() || i < lines.size(), "supervisor exited: " + lines);
-            assertTrue(System.nanoTime() - deadlineNs < 0, "no such line within " + timeoutMs + " ms: " + tail());
+            assertTrue(Await.before(deadlineNs), "no such line within " + timeoutMs + " ms: " + tail());
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
         }
     }
@@ -160,7 +161,7 @@ final class SupervisedSession implements AutoCloseable {
                 }
             }
             assertTrue(process.isAlive(), "supervisor exited: " + lines);
-            assertTrue(System.nanoTime() - deadlineNs < 0, "no owner serving within " + timeoutMs + " ms: " + tail());
+            assertTrue(Await.before(deadlineNs), "no owner serving within " + timeoutMs + " ms: " + tail());
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
     }

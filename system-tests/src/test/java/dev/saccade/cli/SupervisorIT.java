@@ -16,6 +16,7 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -314,7 +315,7 @@ class SupervisorIT {
             for (int i = 0; i < 3; i++) {
                 final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!attached.test(pid)) {
-                    assertTrue(System.nanoTime() < deadlineNs, "no helper attached to owner " + pid + ": " + s.ownerLog());
+                    assertTrue(Await.before(deadlineNs), "no helper attached to owner " + pid + ": " + s.ownerLog());
                     java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
                 }
                 final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
@@ -329,7 +330,7 @@ class SupervisorIT {
                 do {
                     held = HeldInputReleaseDesktopTest.batch(client,
                         a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-                } while (held.result() == ResultCode.EXECUTOR_LOST && System.nanoTime() - holdDeadlineNs < 0);
+                } while (held.result() == ResultCode.EXECUTOR_LOST && Await.before(holdDeadlineNs));
                 assertEquals(ResultCode.OK, held.result(), "round " + i + ": " + ResultCode.name(held.result()) + s.ownerLog());
                 assertTrue(probe.leftHeld(), "the X server holds the button");
                 final long killedAt = System.nanoTime();
@@ -419,7 +420,7 @@ class SupervisorIT {
                 // Its sources are up: it is about to bind, retrying every 50 ms while we hold the path.
                 final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!(Files.exists(log) && Files.readString(log).contains("x11-reader start"))) {
-                    assertTrue(next.isAlive() && System.nanoTime() < deadlineNs, "replacement did not start: " + Files.readString(log));
+                    assertTrue(next.isAlive() && Await.before(deadlineNs), "replacement did not start: " + Files.readString(log));
                     java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
                 }
                 loop.resetMaxWait();
@@ -460,7 +461,7 @@ class SupervisorIT {
     private static void awaitFile(final Path path, final Process owner) {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            assertTrue(owner.isAlive() && System.nanoTime() < deadlineNs, "no endpoint " + path);
+            assertTrue(owner.isAlive() && Await.before(deadlineNs), "no endpoint " + path);
             java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
         }
     }

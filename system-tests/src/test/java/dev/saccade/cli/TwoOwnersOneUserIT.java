@@ -13,6 +13,7 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class TwoOwnersOneUserIT {
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!(Files.exists(log) && Files.readString(log).contains("event=helper_attached"))) {
                     assertTrue(owners.get(i).isAlive(), "owner " + i + " died: " + Files.readString(log));
-                    assertTrue(System.nanoTime() < deadline, "owner " + i + "'s helper never attached: "
+                    assertTrue(Await.before(deadline), "owner " + i + "'s helper never attached: "
                         + Files.readString(log));
                     Thread.onSpinWait();
                 }

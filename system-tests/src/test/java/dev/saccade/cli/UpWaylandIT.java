@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * native zenity entry and presses Enter through the helper's virtual keyboard, and zenity prints
  * the text; SIGTERM stops everything, the session included.
  */
+@Tag("desktop")
 class UpWaylandIT {
     private static final Path LAUNCHER = Path.of(System.getProperty("saccade.dist.dir")).resolve("bin/saccade");
     private static final Pattern LOGS = Pattern.compile("; logs (\\S+)");
@@ -122,7 +125,7 @@ class UpWaylandIT {
         final java.util.function.Supplier<String> what) {
         final long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() - deadline < 0, () -> "timed out: " + what.get());
+            assertTrue(Await.before(deadline), () -> "timed out: " + what.get());
             java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
         }
     }

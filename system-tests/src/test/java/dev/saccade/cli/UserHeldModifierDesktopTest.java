@@ -14,6 +14,7 @@ import dev.saccade.protocol.PhysicalFlag;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -131,7 +132,7 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
     /** Queries the physical state until it says USER_OVERRIDE (the helper's monitor saw the key). */
     private void awaitUserOverride() throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final ActionCompletionFlyweight q = InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE), 0);
             if ((q.physicalState().flags() & PhysicalFlag.USER_OVERRIDE) != 0) {

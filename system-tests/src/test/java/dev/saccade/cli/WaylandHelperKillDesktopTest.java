@@ -11,9 +11,11 @@ import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * devices at its start; the replacement then types into the native zenity entry and presses
  * Enter, and zenity prints exactly the typed text.
  */
+@Tag("desktop")
 @Timeout(120)
 class WaylandHelperKillDesktopTest {
     @Test
@@ -40,7 +43,7 @@ class WaylandHelperKillDesktopTest {
                     final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                     while (owner.service.inputHelper().restarts() < 1
                         || !owner.service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
-                        assertTrue(System.nanoTime() < deadline, "no replacement helper attached within 30 s");
+                        assertTrue(Await.before(deadline), "no replacement helper attached within 30 s");
                     }
                     assertNotEquals(first.pid(), owner.service.inputHelper().process().pid(), "a new helper process");
                     // The click that the hold began moved the focus to zenity; type there through the replacement.
@@ -63,7 +66,7 @@ class WaylandHelperKillDesktopTest {
         while (true) {
             final ActionCompletionFlyweight done = HeldInputReleaseDesktopTest.batch(client,
                 a -> a.kind(ActionKind.KEY).keyUsage(usage), Capability.KEYBOARD);
-            if (done.result() != ResultCode.EXECUTOR_LOST || System.nanoTime() >= deadline) {
+            if (done.result() != ResultCode.EXECUTOR_LOST || !Await.before(deadline)) {
                 return done;
             }
             LockSupport.parkNanos(10_000_000);

@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import com.sun.jna.platform.unix.X11;
 import com.sun.jna.ptr.IntByReference;
+import dev.saccade.testsupport.Await;
 
 /**
  * Reads what the X server itself says about the pointer's buttons, over a connection of the
@@ -46,7 +47,7 @@ final class XPointerProbe implements AutoCloseable {
 
     /** Polls until the left button is up; returns the nanoTime it was first seen up, or -1. */
     long awaitLeftReleased(final long deadlineNs) {
-        while (System.nanoTime() < deadlineNs) {
+        while (Await.before(deadlineNs)) {
             if (!leftHeld()) {
                 return System.nanoTime();
             }

@@ -9,6 +9,7 @@ import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.util.List;
 import java.util.Set;
@@ -71,7 +72,7 @@ class AtspiScrolledListTest {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         AccessibilitySnapshot s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
         while (!condition.test(s)) {
-            assertTrue(System.nanoTime() - deadlineNs < 0, "no whole read with " + what + " within 20 s");
+            assertTrue(Await.before(deadlineNs), "no whole read with " + what + " within 20 s");
             s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
         }
         return s;

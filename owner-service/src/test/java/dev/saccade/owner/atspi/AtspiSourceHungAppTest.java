@@ -9,6 +9,7 @@ import dev.saccade.demodesktop.AppHandle;
 import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -89,7 +90,7 @@ class AtspiSourceHungAppTest {
             for (int i = 0; i < 24; i++) {
                 final java.util.concurrent.CompletableFuture<AccessibilitySnapshot> pass = source.requestFullRefresh();
                 final long stopAtNs = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(750L * i);
-                while (System.nanoTime() - stopAtNs < 0) {
+                while (Await.before(stopAtNs)) {
                     Thread.onSpinWait(); // the stop's moment within the pass is what varies
                 }
                 tools.signal(demo.pid(), "STOP");

@@ -16,6 +16,7 @@ import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetState;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.io.File;
 import java.nio.file.Files;
@@ -330,7 +331,7 @@ class AtspiSourceTest {
             awaitApps(bus);
             // The first refresh of an app goes over the bus and opens the peer connection.
             final long deadlineNs = System.nanoTime() + WAIT.toNanos();
-            while (!usesPeer(peer, demo) && System.nanoTime() - deadlineNs < 0) {
+            while (!usesPeer(peer, demo) && Await.before(deadlineNs)) {
                 peer.requestRefresh().get(10, TimeUnit.SECONDS);
             }
             assertTrue(usesPeer(peer, demo), "gtk3-demo over its own server: " + peer.diagnostics());
@@ -378,7 +379,7 @@ class AtspiSourceTest {
                 break;
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        } while (System.nanoTime() - deadlineNs < 0);
+        } while (Await.before(deadlineNs));
         assertEquals(Set.of(), left, "threads still running after close");
     }
 
@@ -419,7 +420,7 @@ class AtspiSourceTest {
         final long deadlineNs = System.nanoTime() + WAIT.toNanos();
         AccessibilitySnapshot s = first;
         while (s == null || !condition.test(s)) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!Await.before(deadlineNs)) {
                 throw new AssertionError("no snapshot with " + what + " within " + WAIT.toMillis() + " ms; last: " + s
                     + "\n" + source.diagnostics());
             }

@@ -16,6 +16,7 @@ import dev.saccade.owner.x11.X11DesktopReader;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -93,7 +94,7 @@ class PixelAccuracyDesktopTest {
                 if (tree != null && placed(windows, tree, apps)) {
                     break;
                 }
-                assertTrue(System.nanoTime() < deadline, "the trees follow the windows to their new places");
+                assertTrue(Await.before(deadline), "the trees follow the windows to their new places");
                 source.requestRefresh();
                 java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L); // poll the condition to the deadline
             }
@@ -162,7 +163,7 @@ class PixelAccuracyDesktopTest {
                 if (reused.pixelHash() != hash && texts(reused).contains("78")) {
                     break; // the calculator shows the keys: its own display, read by the pixels
                 }
-                assertTrue(System.nanoTime() < deadline, "the display shows 78: " + texts(reused));
+                assertTrue(Await.before(deadline), "the display shows 78: " + texts(reused));
                 java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
             }
             final long[] after = reader.reuseCounts();
@@ -197,7 +198,7 @@ class PixelAccuracyDesktopTest {
             if (w != null && w.x() >= x && w.x() < x + 50) {
                 return w;
             }
-            assertTrue(System.nanoTime() < deadline, "window moved to x=" + x + ": " + w);
+            assertTrue(Await.before(deadline), "window moved to x=" + x + ": " + w);
             java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
         }
     }

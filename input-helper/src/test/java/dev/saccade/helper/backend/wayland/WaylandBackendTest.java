@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.MappedBytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * helper killed with SIGKILL, released from its ledger by another process, seen from the app
  * (the client's key repeat stops).
  */
+@Tag("desktop")
 @Timeout(90)
 class WaylandBackendTest {
     private static SwayDesktop desktop;
@@ -151,7 +153,7 @@ class WaylandBackendTest {
 
     private static void observe(final Duration window) {
         final long untilNs = System.nanoTime() + window.toNanos();
-        while (System.nanoTime() - untilNs < 0) {
+        while (Await.before(untilNs)) {
             java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
         }
     }
