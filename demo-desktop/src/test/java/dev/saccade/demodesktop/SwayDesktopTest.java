@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * A headless sway session with a native Wayland GTK app and an XWayland one, checked against
  * sway's own IPC, the AT-SPI registry and the process table; and everything gone after close.
  */
+@Tag("desktop")
 @Timeout(60)
 class SwayDesktopTest {
     @Test

@@ -18,10 +18,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Starting and stopping whole desktops: what close() leaves behind, and display allocation. */
+@Tag("desktop")
 class TestDesktopLifecycleTest {
     @Test
     @Timeout(60)

@@ -10,6 +10,7 @@ import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetFlyweight;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * through screencopy and OCR, and its label and its Yes and No buttons (XWayland's child windows
  * of the window, as on X11) become PIXEL targets inside its window.
  */
+@Tag("desktop")
 @Timeout(120)
 class WaylandPixelDesktopTest {
     @Test

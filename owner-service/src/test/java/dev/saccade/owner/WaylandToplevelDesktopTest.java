@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * bounds of their output marked approximate, and a window the app closes gone from the next
  * snapshot (the handle's {@code closed} event).
  */
+@Tag("desktop")
 @Timeout(90)
 class WaylandToplevelDesktopTest {
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through the installed CLI), ships a user unit that {@code systemd-analyze verify} accepts, and
  * is purged with {@code dpkg -P}, leaving none of its files.
  */
+@Tag("desktop")
 class DebianPackageIT {
     private static final Path DEB = Path.of(System.getProperty("saccade.dist.dir")).resolveSibling(
         "saccade_" + System.getProperty("saccade.project.version") + "_all.deb");

@@ -5,6 +5,7 @@ import dev.saccade.demodesktop.TestDesktop;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.TestInstance;
  * test desktop, and one connected client, for all of the class's tests; the apps each test
  * starts and closes itself.
  */
+@Tag("desktop")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class OwnedDesktopTest {
     protected TestDesktop desktop;
