@@ -31,42 +31,30 @@ import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 5's visible effects through the whole pipeline (query, batch, planner, shared-memory
  * link, input helper, XTest) on real apps, read back through the scene (AT-SPI, X11).
  */
 @WithTestDesktop(apps = {DemoApp.QT_CALCULATOR, DemoApp.ZENITY_ENTRY})
+@ExtendWith(DesktopOwnerExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ActionEffectsDesktopTest {
     private TestDesktop desktop;
-    private DesktopOwner owner;
     private AgentClient client;
 
     @BeforeAll
-    void start(final TestDesktop testDesktop) throws Exception {
+    void takeOwner(final TestDesktop testDesktop, final AgentClient agentClient) {
         desktop = testDesktop;
-        owner = DesktopOwner.withAccessibility(desktop, "saccade-effects");
-        client = owner.connect(Duration.ofSeconds(30));
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (owner != null) {
-            owner.close();
-        }
+        client = agentClient;
     }
 
     @Test

@@ -2,18 +2,18 @@ package dev.saccade.cli;
 
 import dev.saccade.client.AgentClient;
 import dev.saccade.demodesktop.TestDesktop;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The fixture of the issue 15 desktop tests: one owner with AT-SPI and its helper on the class's
- * test desktop, and one connected client, for all of the class's tests; the apps each test
- * starts and closes itself.
+ * The fixture of the typing and drag desktop tests: one owner with AT-SPI and its helper on the
+ * class's test desktop, and one connected client, for all of the class's tests
+ * ({@link DesktopOwnerExtension}); the apps each test starts and closes itself.
  */
 @Tag("desktop")
+@ExtendWith(DesktopOwnerExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class OwnedDesktopTest {
     protected TestDesktop desktop;
@@ -21,22 +21,9 @@ abstract class OwnedDesktopTest {
     protected AgentClient client;
 
     @BeforeAll
-    void startOwner(final TestDesktop testDesktop) throws Exception {
+    void takeOwner(final TestDesktop testDesktop, final DesktopOwner desktopOwner, final AgentClient agentClient) {
         desktop = testDesktop;
-        owner = DesktopOwner.withAccessibility(desktop, "saccade-" + getClass().getSimpleName());
-        client = owner.connect(Duration.ofSeconds(30));
-    }
-
-    @AfterAll
-    void stopOwner() throws Exception {
-        try {
-            if (client != null) {
-                client.close();
-            }
-        } finally {
-            if (owner != null) {
-                owner.close();
-            }
-        }
+        owner = desktopOwner;
+        client = agentClient;
     }
 }
