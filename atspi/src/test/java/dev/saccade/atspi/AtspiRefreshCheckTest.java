@@ -3,13 +3,13 @@ package dev.saccade.atspi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.protocol.Role;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;

@@ -3,15 +3,16 @@ package dev.saccade.atspi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.util.List;
 import java.util.Set;
@@ -74,7 +75,7 @@ class AtspiScrolledListTest {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         AccessibilitySnapshot s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
         while (!condition.test(s)) {
-            assertTrue(System.nanoTime() - deadlineNs < 0, "no whole read with " + what + " within 20 s");
+            assertTrue(Await.before(deadlineNs), "no whole read with " + what + " within 20 s");
             s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
         }
         return s;

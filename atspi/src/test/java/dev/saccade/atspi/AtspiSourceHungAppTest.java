@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.AccessibleApplication;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class AtspiSourceHungAppTest {
             for (int i = 0; i < 24; i++) {
                 final java.util.concurrent.CompletableFuture<AccessibilitySnapshot> pass = source.requestFullRefresh();
                 final long stopAtNs = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(750L * i);
-                while (System.nanoTime() - stopAtNs < 0) {
+                while (Await.before(stopAtNs)) {
                     Thread.onSpinWait(); // the stop's moment within the pass is what varies
                 }
                 tools.signal(demo.pid(), "STOP");

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.AccessibleApplication;
@@ -15,10 +18,8 @@ import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetState;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
 import java.io.File;
 import java.nio.file.Files;
@@ -333,7 +334,7 @@ class AtspiSourceTest {
             awaitApps(bus);
             // The first refresh of an app goes over the bus and opens the peer connection.
             final long deadlineNs = System.nanoTime() + WAIT.toNanos();
-            while (!usesPeer(peer, demo) && System.nanoTime() - deadlineNs < 0) {
+            while (!usesPeer(peer, demo) && Await.before(deadlineNs)) {
                 peer.requestRefresh().get(10, TimeUnit.SECONDS);
             }
             assertTrue(usesPeer(peer, demo), "gtk3-demo over its own server: " + peer.diagnostics());
@@ -381,7 +382,7 @@ class AtspiSourceTest {
                 break;
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        } while (System.nanoTime() - deadlineNs < 0);
+        } while (Await.before(deadlineNs));
         assertEquals(Set.of(), left, "threads still running after close");
     }
 
@@ -422,7 +423,7 @@ class AtspiSourceTest {
         final long deadlineNs = System.nanoTime() + WAIT.toNanos();
         AccessibilitySnapshot s = first;
         while (s == null || !condition.test(s)) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!Await.before(deadlineNs)) {
                 throw new AssertionError("no snapshot with " + what + " within " + WAIT.toMillis() + " ms; last: " + s
                     + "\n" + source.diagnostics());
             }

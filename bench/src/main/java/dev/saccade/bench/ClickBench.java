@@ -1,9 +1,9 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.TestDesktop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

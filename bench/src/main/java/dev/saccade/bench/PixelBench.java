@@ -1,14 +1,14 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
 import dev.saccade.pixel.PixelWindow;
 import dev.saccade.pixel.WindowReader;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.x11.X11DesktopReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,5 +1,6 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -8,7 +9,6 @@ import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
-import dev.saccade.testdesktop.DemoApp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.saccade.bench;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.helper.GuardedBackend;
 import dev.saccade.helper.backend.xtest.XTestBackend;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

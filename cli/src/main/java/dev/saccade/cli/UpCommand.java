@@ -1,9 +1,9 @@
 package dev.saccade.cli;
 
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.supervisor.InputHelperMode;
 import dev.saccade.supervisor.SupervisorContext;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.saccade.cli;
 
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

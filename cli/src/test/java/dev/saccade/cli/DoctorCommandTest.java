@@ -3,10 +3,11 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class DoctorCommandTest {
         try {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (!hasWindowTitled(desktop, "No tree here")) {
-                assertTrue(System.nanoTime() < deadline, "the noTree's window never appeared");
+                assertTrue(Await.before(deadline), "the noTree's window never appeared");
                 Thread.onSpinWait();
             }
             final CliRun run = CliRun.run("doctor", "--display", desktop.display(),

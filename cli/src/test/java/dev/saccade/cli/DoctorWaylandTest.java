@@ -3,7 +3,8 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayDesktop;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
  * offers, the windows and the accessibility applications, and the one missing piece (no service
  * running there) as a problem with its fix.
  */
+@Tag("desktop")
 @Timeout(60)
 class DoctorWaylandTest {
     @Test

@@ -5,6 +5,7 @@ import static dev.saccade.cli.McpProcess.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,7 @@ class McpIdleAdaptersTest {
                 assertServed(mcp, 2 + round, "round " + round);
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (owner.connectedClients() != 0) {
-                    assertTrue(System.nanoTime() < deadline, "the idle adapter still holds its connection");
+                    assertTrue(Await.before(deadline), "the idle adapter still holds its connection");
                     java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // poll the owner's count
                 }
             }

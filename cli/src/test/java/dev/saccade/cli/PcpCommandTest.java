@@ -7,6 +7,7 @@ import dev.saccade.pcp.JsonTree;
 import dev.saccade.pcp.PcpContext;
 import dev.saccade.pcp.PcpEndpoint;
 import dev.saccade.pcp.TrustedKeys;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -68,7 +69,7 @@ class PcpCommandTest {
             CliRun caps;
             do {
                 caps = CliRun.run("pcp", "call", "--socket", socket, "query.capabilities", "{\"app_id\":\"" + APP + "\"}");
-            } while (!caps.out.contains(APP + ".compose") && System.nanoTime() < deadline);
+            } while (!caps.out.contains(APP + ".compose") && Await.before(deadline));
             assertEquals(ExitCodes.SUCCESS, caps.exitCode, caps::toString);
 
             final String invoke = "{\"capability_id\":\"" + APP + ".compose\",\"app_id\":\"" + APP
@@ -100,7 +101,7 @@ class PcpCommandTest {
             final CompletableFuture<CliRun> listening = CompletableFuture.supplyAsync(() -> CliRun.run("pcp", "listen",
                 "--socket", socket, "--count", "1", "surface.focus_changed"));
             final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!endpoint.core().hasSubscribers() && System.nanoTime() < until) {
+            while (!endpoint.core().hasSubscribers() && Await.before(until)) {
                 Thread.onSpinWait();
             }
             assertEquals(1, endpoint.core().publish("surface.focus_changed", "surface-7", "org.example.other",
@@ -119,7 +120,7 @@ class PcpCommandTest {
             CliRun gone;
             do {
                 gone = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
-            } while (Long.valueOf(-32005L).equals(((Map<?, ?>) json(gone).get("error")).get("code")) && System.nanoTime() < goneBy);
+            } while (Long.valueOf(-32005L).equals(((Map<?, ?>) json(gone).get("error")).get("code")) && Await.before(goneBy));
             assertEquals(-32010L, ((Map<?, ?>) json(gone).get("error")).get("code"), gone::toString);
         }
         final CliRun closed = CliRun.run("pcp", "call", "--socket", run.resolve("saccade-pcp-v1.sock").toString(), "health.check");

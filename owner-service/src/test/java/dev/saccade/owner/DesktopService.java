@@ -2,13 +2,14 @@ package dev.saccade.owner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ObserveRequestFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ public final class DesktopService implements AutoCloseable {
             ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
                 o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
                     .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
-        } while (System.nanoTime() < deadline);
+        } while (Await.before(deadline));
         throw new AssertionError("condition not reached by generation " + c.generation().generation());
     }
 

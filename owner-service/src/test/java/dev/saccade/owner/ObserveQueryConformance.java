@@ -24,6 +24,7 @@ import dev.saccade.protocol.TargetCapability;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -501,7 +502,7 @@ abstract class ObserveQueryConformance {
     /** Waits until the service reads generation {@code g}: an observe answers with it. */
     protected void awaitGeneration(final long g) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final CompletionFlyweight c = completion(wire.exchange(Requests.observe(99,
                 o -> o.freshness().policy(FreshnessPolicy.AFTER_GENERATION).afterGeneration(g - 1)
                     .timeoutNs(1_000_000_000L))));
@@ -515,7 +516,7 @@ abstract class ObserveQueryConformance {
     /** Observes until the answer has {@code result}; returns that reply. */
     protected byte[] awaitResult(final int result) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             final byte[] reply = wire.exchange(Requests.observe(98, o -> { }));
             if (completion(reply).result() == result) {
                 return reply;

@@ -3,12 +3,12 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.pixel.PixelSourceContext;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.pixel.PixelConfiguration;
+import dev.saccade.pixel.PixelSourceContext;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -98,7 +99,7 @@ class SocketConformanceTest extends ObserveQueryConformance {
     private void awaitClients(final int n) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (agent.connectedClientsSeen() != n) {
-            if (System.nanoTime() > deadline) {
+            if (!Await.before(deadline)) {
                 throw new AssertionError("clients: " + agent.connectedClientsSeen() + ", expected " + n);
             }
             Thread.onSpinWait();
@@ -119,7 +120,7 @@ class SocketConformanceTest extends ObserveQueryConformance {
             assertNull(b.exchange(Requests.hello(1, Capability.OBSERVE)), "Hello after authentication is U");
         }
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (neutralizedOnOwner() != before + 2 && System.nanoTime() < deadline) {
+        while (neutralizedOnOwner() != before + 2 && Await.before(deadline)) {
             Thread.onSpinWait();
         }
         assertEquals(before + 2, neutralizedOnOwner());

@@ -12,6 +12,7 @@ import dev.saccade.protocol.CompletionValidator;
 import dev.saccade.protocol.FuzzCases;
 import dev.saccade.protocol.HeaderFlyweight;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ class SocketFuzzTest {
 
             final long readsBefore = bystanderReads.get();
             final long deadline = System.nanoTime() + 5_000_000_000L;
-            while (bystanderReads.get() < readsBefore + 10 && System.nanoTime() < deadline) {
+            while (bystanderReads.get() < readsBefore + 10 && Await.before(deadline)) {
                 Thread.onSpinWait();
             }
             bystander.interrupt();

@@ -3,13 +3,14 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.SourceBit;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * through screencopy and OCR, and its label and its Yes and No buttons (XWayland's child windows
  * of the window, as on X11) become PIXEL targets inside its window.
  */
+@Tag("desktop")
 @Timeout(120)
 class WaylandPixelDesktopTest {
     @Test

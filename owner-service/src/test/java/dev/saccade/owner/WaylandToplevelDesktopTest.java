@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.desktop.WindowInfo;
@@ -12,8 +14,8 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.wayland.ForeignToplevels;
 import dev.saccade.wayland.Outputs;
@@ -23,6 +25,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * bounds of their output marked approximate, and a window the app closes gone from the next
  * snapshot (the handle's {@code closed} event).
  */
+@Tag("desktop")
 @Timeout(90)
 class WaylandToplevelDesktopTest {
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.saccade.ipc.EndpointListener;
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -40,7 +41,7 @@ class OwnerPcpTest {
             assertNull(pcp.endpoint(), "still waiting for the old owner's socket");
             old.close(); // the old owner exits and unlinks its socket
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (pcp.endpoint() == null && System.nanoTime() < deadline) {
+            while (pcp.endpoint() == null && Await.before(deadline)) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // poll the condition to a deadline
             }
             assertNotNull(pcp.endpoint(), "bound once the socket was free");

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.TargetIds;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.DesktopService;
@@ -14,10 +17,8 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ class PcpDesktopTest {
                 result(call(probe, "health.check", null, null));
                 return socket;
             } catch (final java.io.IOException e) {
-                if (System.nanoTime() > deadline) {
+                if (!Await.before(deadline)) {
                     throw e;
                 }
                 java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // retry the connect
@@ -214,7 +215,7 @@ class PcpDesktopTest {
             // The display's new text may land after the refresh its last click asked for: ask again until it shows.
             final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             boolean twelve = false;
-            while (!twelve && System.nanoTime() < until) {
+            while (!twelve && Await.before(until)) {
                 d.service.accessibility().requestRefresh().get(10, TimeUnit.SECONDS);
                 final CompletionFlyweight c = d.observe(o -> { });
                 twelve = DesktopService.count(c, t -> t.windowId() == calc.windowId() && t.role() == Role.TEXT
@@ -247,7 +248,7 @@ class PcpDesktopTest {
             int after;
             do {
                 after = ((List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")).size();
-            } while (after <= before && System.nanoTime() < deadline);
+            } while (after <= before && Await.before(deadline));
             assertTrue(after > before, "gtk3-demo's Run opened a window: " + before + " -> " + after);
         }
     }
@@ -324,7 +325,7 @@ class PcpDesktopTest {
     private static void awaitTitle(final PcpClient pcp, final String surfaceId, final String title) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         Object now = null;
-        while (System.nanoTime() < deadline) {
+        while (Await.before(deadline)) {
             now = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("title");
             if (title.equals(now)) {
                 return;
@@ -398,7 +399,7 @@ class PcpDesktopTest {
             String slider = null;
             String ok = null;
             String surfaceId = null;
-            while ((slider == null || ok == null) && System.nanoTime() < deadline) {
+            while ((slider == null || ok == null) && Await.before(deadline)) {
                 for (final Object id : (List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")) {
                     final Map<String, Object> s = call(pcp, "query.surface", JsonTree.object("surface_id", id), null);
                     if (s.containsKey("result") && "PCP scale".equals(result(s).get("title"))) {

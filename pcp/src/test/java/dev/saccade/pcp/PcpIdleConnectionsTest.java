@@ -4,6 +4,7 @@ import static dev.saccade.pcp.PcpSocketTest.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +67,7 @@ class PcpIdleConnectionsTest {
             try {
                 served = late.call("health.check", null, null);
             } catch (final IOException refused) { // closed at accept: nobody idle long enough yet
-                assertTrue(System.nanoTime() < deadline, "a new client was never served");
+                assertTrue(Await.before(deadline), "a new client was never served");
                 clients.remove(late);
                 late.close();
             }

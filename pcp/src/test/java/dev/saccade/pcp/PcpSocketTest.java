@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.testsupport.Await;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -244,7 +245,7 @@ class PcpSocketTest {
             Map<String, Object> gone;
             do {
                 gone = client.call("invoke.capability", ping, null);
-            } while (gone.containsKey("result") && System.nanoTime() < deadline);
+            } while (gone.containsKey("result") && Await.before(deadline));
             error(gone, PcpError.APP_UNRESPONSIVE);
         }
     }
@@ -414,7 +415,7 @@ class PcpSocketTest {
             Map<String, Object> later;
             do {
                 later = client.call("health.check", null, null);
-            } while (!later.containsKey("result") && System.nanoTime() < deadline);
+            } while (!later.containsKey("result") && Await.before(deadline));
             result(later);
         }
     }
@@ -433,7 +434,7 @@ class PcpSocketTest {
             second.close();
             final long deadline = System.nanoTime() + 10_000_000_000L;
             Map<String, Object> again = null;
-            while (again == null && System.nanoTime() < deadline) {
+            while (again == null && Await.before(deadline)) {
                 try (PcpClient fourth = limited.client()) {
                     again = fourth.call("health.check", null, null); // a freed slot is served again
                 } catch (final java.io.IOException e) {
@@ -451,7 +452,7 @@ class PcpSocketTest {
             assertTrue(fixture.endpoint.core().hasSubscribers());
         }
         final long deadline = System.nanoTime() + 5_000_000_000L;
-        while (fixture.endpoint.core().hasSubscribers() && System.nanoTime() < deadline) {
+        while (fixture.endpoint.core().hasSubscribers() && Await.before(deadline)) {
             Thread.onSpinWait();
         }
         assertFalse(fixture.endpoint.core().hasSubscribers());

@@ -4,17 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.atspi.AtspiSource;
 import dev.saccade.atspi.AtspiSourceContext;
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.DesktopSnapshot;
-import dev.saccade.desktop.WindowInfo;
 import dev.saccade.desktop.WindowAttribution;
+import dev.saccade.desktop.WindowInfo;
+import dev.saccade.x11.X11DesktopReader;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
 import dev.saccade.x11.X11DesktopReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +95,7 @@ class PixelAccuracyDesktopTest {
                 if (tree != null && placed(windows, tree, apps)) {
                     break;
                 }
-                assertTrue(System.nanoTime() < deadline, "the trees follow the windows to their new places");
+                assertTrue(Await.before(deadline), "the trees follow the windows to their new places");
                 source.requestRefresh();
                 java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L); // poll the condition to the deadline
             }
@@ -162,7 +164,7 @@ class PixelAccuracyDesktopTest {
                 if (reused.pixelHash() != hash && texts(reused).contains("78")) {
                     break; // the calculator shows the keys: its own display, read by the pixels
                 }
-                assertTrue(System.nanoTime() < deadline, "the display shows 78: " + texts(reused));
+                assertTrue(Await.before(deadline), "the display shows 78: " + texts(reused));
                 java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
             }
             final long[] after = reader.reuseCounts();
@@ -197,7 +199,7 @@ class PixelAccuracyDesktopTest {
             if (w != null && w.x() >= x && w.x() < x + 50) {
                 return w;
             }
-            assertTrue(System.nanoTime() < deadline, "window moved to x=" + x + ": " + w);
+            assertTrue(Await.before(deadline), "window moved to x=" + x + ": " + w);
             java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
         }
     }

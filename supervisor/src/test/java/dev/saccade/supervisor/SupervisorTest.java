@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.ipc.ChildJvm;
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +191,7 @@ class SupervisorTest {
             if (m.find() && Long.parseLong(m.group(1)) != notPid) {
                 return Long.parseLong(m.group(1));
             }
-            assertTrue(System.nanoTime() < deadlineNs, "no running " + child + ": " + request(ControlRequest.status()));
+            assertTrue(Await.before(deadlineNs), "no running " + child + ": " + request(ControlRequest.status()));
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
@@ -204,7 +205,7 @@ class SupervisorTest {
     private void await(final BooleanSupplier condition, final String what) {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadlineNs, what + "; helper log: " + helperLog());
+            assertTrue(Await.before(deadlineNs), what + "; helper log: " + helperLog());
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
     }

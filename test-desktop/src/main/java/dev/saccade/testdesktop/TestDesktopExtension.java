@@ -1,5 +1,7 @@
 package dev.saccade.testdesktop;
 
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktopContext;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

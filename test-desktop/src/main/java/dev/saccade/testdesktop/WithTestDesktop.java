@@ -1,11 +1,15 @@
 package dev.saccade.testdesktop;
 
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktopContext;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -21,12 +25,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     void listsGtkWindow(TestDesktop desktop) { ... }
  * }
  * }</pre>
+ *
+ * <p>It tags the class {@code desktop}: {@code mvn -Pfast verify} leaves such classes out.
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
 @ExtendWith(TestDesktopExtension.class)
+@Tag("desktop")
 public @interface WithTestDesktop {
     /** Apps started with the desktop (one instance per entry). */
     DemoApp[] apps() default {};

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.ProcessStopper;
+import dev.saccade.demodesktop.TestDesktop;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.platform.launcher.Launcher;
@@ -26,6 +30,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * Runs small test classes through the JUnit Platform launcher and checks what the extension did
  * around them. The inner classes are not run by surefire on their own (it skips nested classes).
  */
+@Tag("desktop")
 @Timeout(120)
 class TestDesktopExtensionTest {
     /** Filled by the inner classes while the launcher runs them; read afterwards. */

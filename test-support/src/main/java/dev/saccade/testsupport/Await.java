@@ -6,13 +6,18 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * Polls a real condition until it holds or a deadline passes: never a blind sleep. A condition
  * that costs little is checked every millisecond (or at a poll interval the caller names); one
  * checked by asking the X server through a command-line tool, given with a plain message, every
- * 20 ms so that the polling does not load the server it observes.
+ * 20 ms so that the polling does not load the server it observes. {@link #value} returns what the
+ * wait found; {@link #deadline} and {@link #before} serve loops that do more than poll. Every
+ * deadline comparison is {@code deadline - now > 0}, which holds across a
+ * {@link System#nanoTime()} overflow.
  */
 public final class Await {
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -42,13 +47,40 @@ public final class Await {
      * @throws AssertionError "{@code message} (within N ms)" when it does not in time
      */
     public static void until(final BooleanSupplier condition, final Duration timeout, final String message) {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        final long deadlineNs = deadline(timeout);
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!before(deadlineNs)) {
                 throw new AssertionError(message + " (within " + timeout.toMillis() + " ms)");
             }
-            LockSupport.parkNanos(QUERY_POLL_NS);
+            pause(QUERY_POLL_NS, deadlineNs);
         }
+    }
+
+    /**
+     * Reads {@code probe} every {@code poll} until {@code done} accepts what it read, and returns
+     * that value: a wait whose result the test goes on with.
+     *
+     * @throws AssertionError "timed out after N ms waiting for: {@code what(last value)}" when no
+     *     value is accepted in time
+     */
+    public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
+        final Duration poll, final Function<? super T, String> what) {
+        final long deadlineNs = deadline(timeout);
+        T value = probe.get();
+        while (!done.test(value)) {
+            if (!before(deadlineNs)) {
+                fail("timed out after " + timeout.toMillis() + " ms waiting for: " + what.apply(value));
+            }
+            pause(poll.toNanos(), deadlineNs);
+            value = probe.get();
+        }
+        return value;
+    }
+
+    /** As {@link #value(Supplier, Predicate, Duration, Duration, Function)}, reading every millisecond. */
+    public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
+        final Function<? super T, String> what) {
+        return value(probe, done, timeout, Duration.ofNanos(POLL_NS), what);
     }
 
     /**
@@ -56,31 +88,52 @@ public final class Await {
      * what is still wrong, and the last one is the failure message.
      */
     public static void untilNoMismatch(final Supplier<String> check, final Duration timeout) {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        final long deadlineNs = deadline(timeout);
         String mismatch;
         while ((mismatch = check.get()) != null) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!before(deadlineNs)) {
                 throw new AssertionError(mismatch + " (still after " + timeout.toMillis() + " ms)");
             }
-            LockSupport.parkNanos(QUERY_POLL_NS);
+            pause(QUERY_POLL_NS, deadlineNs);
         }
+    }
+
+    /** The {@link System#nanoTime()} deadline {@code timeout} from now, for {@link #before} and {@link #check}. */
+    public static long deadline(final Duration timeout) {
+        return System.nanoTime() + timeout.toNanos();
+    }
+
+    /**
+     * Whether {@code deadlineNs} is still ahead: the difference, not the two clock values, is
+     * compared, so it holds across a {@link System#nanoTime()} overflow.
+     */
+    public static boolean before(final long deadlineNs) {
+        return deadlineNs - System.nanoTime() > 0;
     }
 
     /** Deadline check for spin loops that must not allocate (no lambda, no message until failure). */
     public static void check(final long deadlineNs, final String what) {
-        if (System.nanoTime() - deadlineNs > 0) {
+        if (!before(deadlineNs)) {
             fail("timed out waiting for: " + what);
         }
     }
 
     private static void until(final BooleanSupplier condition, final Duration timeout, final long pollNs,
         final Supplier<String> what) {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        final long deadlineNs = deadline(timeout);
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadlineNs > 0) {
+            if (!before(deadlineNs)) {
                 fail("timed out after " + timeout.toMillis() + " ms waiting for: " + what.get());
             }
-            LockSupport.parkNanos(pollNs);
+            pause(pollNs, deadlineNs);
         }
+    }
+
+    /** Parks until the next poll, never past the deadline; an interrupt (a JUnit timeout) fails the wait. */
+    private static void pause(final long pollNs, final long deadlineNs) {
+        if (Thread.currentThread().isInterrupted()) {
+            fail("interrupted while waiting");
+        }
+        LockSupport.parkNanos(Math.max(0, Math.min(pollNs, deadlineNs - System.nanoTime())));
     }
 }

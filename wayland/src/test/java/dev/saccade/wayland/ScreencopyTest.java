@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
+import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Screencopy of a window's region on a real headless sway, checked pixel for pixel against
  * grim (an independent screencopy client) capturing the same region.
  */
+@Tag("desktop")
 @Timeout(60)
 class ScreencopyTest {
     @Test
@@ -46,7 +49,7 @@ class ScreencopyTest {
                     before = capture(copy, outputs, w);
                     theirs = grim(desktop, dir, w);
                     after = capture(copy, outputs, w);
-                } while (!Arrays.equals(before, after) && System.nanoTime() < deadline);
+                } while (!Arrays.equals(before, after) && Await.before(deadline));
                 assertEquals(2 * rounds, copy.captures());
                 copy.close();
             }

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.Pointer;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
+import dev.saccade.testsupport.Await;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * The binding against a real headless sway: the globals it offers, its output, and keys typed
  * through a virtual keyboard into a native GTK entry, read back from what zenity prints.
  */
+@Tag("desktop")
 @Timeout(60)
 class VirtualInputTest {
     private static SwayDesktop desktop;
@@ -90,7 +93,7 @@ class VirtualInputTest {
         final int backSpace = keymap.keyFor(0xff08) & 0xffff;
         final long deadline = System.nanoTime() + 20_000_000_000L;
         while (entryText(zenity).isEmpty()) {
-            assertTrue(System.nanoTime() < deadline, "no key typed by the new virtual keyboard reached the entry");
+            assertTrue(Await.before(deadline), "no key typed by the new virtual keyboard reached the entry");
             tap(connection, keyboard, x);
             final long tapped = System.nanoTime();
             while (entryText(zenity).isEmpty() && System.nanoTime() - tapped < 500_000_000L) {
@@ -98,7 +101,7 @@ class VirtualInputTest {
             }
         }
         while (!entryText(zenity).isEmpty()) {
-            assertTrue(System.nanoTime() < deadline, "the entry was not emptied: " + entryText(zenity));
+            assertTrue(Await.before(deadline), "the entry was not emptied: " + entryText(zenity));
             tap(connection, keyboard, backSpace);
         }
     }

@@ -9,13 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.AppHandle;
+import dev.saccade.demodesktop.DemoApp;
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktopContext;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.desktop.WindowInfo;
-import dev.saccade.testdesktop.AppHandle;
-import dev.saccade.testdesktop.DemoApp;
-import dev.saccade.testdesktop.TestDesktop;
-import dev.saccade.testdesktop.TestDesktopContext;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;

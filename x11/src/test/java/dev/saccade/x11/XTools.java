@@ -1,6 +1,6 @@
 package dev.saccade.x11;
 
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

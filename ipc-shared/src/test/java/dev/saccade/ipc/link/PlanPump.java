@@ -1,6 +1,7 @@
 package dev.saccade.ipc.link;
 
 import dev.saccade.protocol.plan.PlanCompletionFlyweight;
+import dev.saccade.testsupport.Await;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -70,7 +71,7 @@ final class PlanPump {
             while (!owner.tryPublishPlan(buffer, 0, size)) {
                 refusals++;
                 if (drain() == 0) {
-                    if (abort.getAsBoolean() || System.nanoTime() - deadlineNs > 0) {
+                    if (abort.getAsBoolean() || !Await.before(deadlineNs)) {
                         return "gave up publishing plan " + (sent + 1) + " (ring corruption "
                             + owner.planRingCorruption() + ")";
                     }
@@ -81,7 +82,7 @@ final class PlanPump {
         }
         while (received < count && failure == null) {
             if (drain() == 0) {
-                if (abort.getAsBoolean() || System.nanoTime() - deadlineNs > 0) {
+                if (abort.getAsBoolean() || !Await.before(deadlineNs)) {
                     return "received " + received + " of " + count + " completions";
                 }
                 LockSupport.parkNanos(10_000);

@@ -3,12 +3,12 @@ package dev.saccade.helper.backend.wayland;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.demodesktop.SwayApp;
+import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.helper.LedgerRelease;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testdesktop.SwayApp;
-import dev.saccade.testdesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.File;
@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.MappedBytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * helper killed with SIGKILL, released from its ledger by another process, seen from the app
  * (the client's key repeat stops).
  */
+@Tag("desktop")
 @Timeout(90)
 class WaylandBackendTest {
     private static SwayDesktop desktop;
@@ -151,7 +153,7 @@ class WaylandBackendTest {
 
     private static void observe(final Duration window) {
         final long untilNs = System.nanoTime() + window.toNanos();
-        while (System.nanoTime() - untilNs < 0) {
+        while (Await.before(untilNs)) {
             java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
         }
     }

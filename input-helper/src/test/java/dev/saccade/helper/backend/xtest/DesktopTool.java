@@ -1,6 +1,6 @@
 package dev.saccade.helper.backend.xtest;
 
-import dev.saccade.testdesktop.TestDesktop;
+import dev.saccade.demodesktop.TestDesktop;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

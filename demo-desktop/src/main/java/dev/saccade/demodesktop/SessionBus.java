@@ -1,0 +1,47 @@
+package dev.saccade.demodesktop;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The desktop's D-Bus session bus: a {@code dbus-daemon} we start in the foreground, so it stays
+ * our child and we know its pid (unlike {@code dbus-launch}, which forks it away). It listens on
+ * {@code run/bus} inside the private directory rather than the session configuration's
+ * {@code /tmp/dbus-XXXX}, and is ready when it prints its address.
+ *
+ * <p>It activates the accessibility services on demand; those re-parent to PID 1 and are found
+ * by {@link DesktopProcessScan} at close. Its stderr carries one harmless line when not allowed to
+ * raise its fd limit ("Failed to set fd limit to 65536").
+ */
+final class SessionBus {
+    private final LaunchedProcess launched;
+    private final String address;
+
+    private SessionBus(final LaunchedProcess launched, final String address) {
+        this.launched = launched;
+        this.address = address;
+    }
+
+    static SessionBus start(
+        final SessionDirectory directory,
+        final DesktopEnvironment environment,
+        final Deadline deadline) {
+        final LaunchedProcess daemon = LaunchedProcess.start("dbus-daemon", List.of(
+            "dbus-daemon", "--session", "--nofork", "--nopidfile", "--nosyslog", "--print-address=1",
+            "--address=unix:path=" + directory.runtime().resolve("bus")),
+            environment, Map.of(), directory.logs(), true);
+        final String address = ReadyLine.await(daemon, deadline);
+        if (address == null || !address.startsWith("unix:")) {
+            throw new TestDesktopException("dbus-daemon printed no address: " + daemon.describe());
+        }
+        return new SessionBus(daemon, address.strip());
+    }
+
+    LaunchedProcess launched() {
+        return launched;
+    }
+
+    String address() {
+        return address;
+    }
+}

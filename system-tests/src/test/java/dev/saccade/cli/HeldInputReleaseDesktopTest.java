@@ -1,0 +1,221 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.owner.OwnerService;
+import dev.saccade.protocol.ActionBatchFlyweight;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.CompletionFlyweight;
+import dev.saccade.protocol.FreshnessPolicy;
+import dev.saccade.protocol.ObserveRequestFlyweight;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.ScopeKind;
+import dev.saccade.protocol.SourceMode;
+import dev.saccade.protocol.TargetFlyweight;
+import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import net.openhft.chronicle.bytes.BytesStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Nothing an agent does can leave input held (issue 5): a button held by HOLD is released, as the
+ * X server itself reports, when its connection goes away, on ABORT from another connection, and
+ * when the input helper is told to stop (SIGTERM).
+ */
+@WithTestDesktop
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HeldInputReleaseDesktopTest {
+    private DesktopOwner owner;
+    private OwnerService service;
+    private XPointerProbe probe;
+    private TestDesktop desktop;
+
+    @BeforeEach
+    void start(final TestDesktop testDesktop) throws Exception {
+        desktop = testDesktop;
+        owner = DesktopOwner.start(testDesktop, "saccade-release");
+        service = owner.service;
+        probe = owner.probe;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (owner != null) {
+            owner.close();
+        }
+    }
+
+    @Test
+    void aClientThatDisconnectsMidHoldLeavesNothingHeld() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld(), "the X server holds the button");
+        }
+        assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+            "released when its connection went away");
+    }
+
+    @Test
+    void abortFromAnotherConnectionReleasesAnotherConnectionsHold() throws Exception {
+        try (AgentClient holder = connect(); AgentClient other = connect()) {
+            hold(holder);
+            assertTrue(probe.leftHeld());
+            // a click from the other connection is refused: the lease is the holder's
+            final long cell = gridCell(other);
+            final ActionCompletionFlyweight refused = batch(other, a -> a.kind(ActionKind.CLICK).targetId(cell)
+                .buttonBits(Button.LEFT));
+            assertEquals(ResultCode.STALE_GENERATION, refused.result());
+            assertTrue(probe.leftHeld(), "nothing of the refused click reached X");
+            final ActionCompletionFlyweight abort = batch(other, a -> a.kind(ActionKind.ABORT));
+            assertEquals(ResultCode.OK, abort.result());
+            assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0, "ABORT released it");
+        }
+    }
+
+    @Test
+    void realUserInputReleasesSyntheticInputAndTheOwnerReportsIt() throws Exception {
+        final Process list = desktop.configure(new ProcessBuilder("xinput", "list", "--id-only", "Xvfb keyboard")).start();
+        final long keyboard = Long.parseLong(new String(list.getInputStream().readAllBytes()).trim());
+        assertTrue(list.waitFor(10, TimeUnit.SECONDS));
+        try (AgentClient client = connect()) {
+            hold(client);
+            final ActionCompletionFlyweight before = query(client);
+            assertTrue(probe.leftHeld());
+            try (dev.saccade.helper.backend.xtest.XvfbDeviceInput user =
+                     dev.saccade.helper.backend.xtest.XvfbDeviceInput.open(desktop.display(), keyboard)) {
+                user.key(50, true); // a real device's Shift: the user touched the keyboard
+                user.key(50, false);
+            }
+            assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+                "the user's input released the synthetic hold");
+            // no plan ran, yet the owner's view follows the shared ledger
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            ActionCompletionFlyweight after = query(client);
+            while ((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) == 0
+                && Await.before(deadline)) {
+                after = query(client);
+            }
+            assertTrue((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) != 0,
+                "USER_OVERRIDE reported");
+            assertEquals(0, after.physicalState().buttons());
+            assertEquals(0, after.physicalState().activeLeaseId());
+            assertTrue(after.physicalState().physicalSequence() > before.physicalState().physicalSequence(),
+                "physical_sequence advanced");
+        }
+    }
+
+    private static ActionCompletionFlyweight query(final AgentClient client) throws Exception {
+        final ActionCompletionFlyweight c = batch(client, a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE), Capability.OBSERVE);
+        assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
+        return c;
+    }
+
+    @Test
+    void aDisplayTopologyChangeReleasesHeldInput() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld());
+            final Process xrandr = desktop.configure(new ProcessBuilder("xrandr", "--setmonitor", "saccade-left",
+                "960/254x1080/286+0+0", "none")).redirectErrorStream(true).start();
+            try {
+                assertTrue(xrandr.waitFor(10, TimeUnit.SECONDS) && xrandr.exitValue() == 0, "xrandr --setmonitor");
+                assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
+                    "released when the monitor layout changed");
+            } finally {
+                desktop.configure(new ProcessBuilder("xrandr", "--delmonitor", "saccade-left")).start()
+                    .waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void sigtermToTheHelperReleasesWhatItHolds() throws Exception {
+        try (AgentClient client = connect()) {
+            hold(client);
+            assertTrue(probe.leftHeld());
+            final long start = System.nanoTime();
+            service.inputHelper().process().destroy(); // SIGTERM
+            final long released = probe.awaitLeftReleased(start + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "released on SIGTERM");
+            System.out.printf("helper SIGTERM -> button released in %.1f ms%n", (released - start) / 1e6);
+            assertTrue(service.inputHelper().process().waitFor(5, TimeUnit.SECONDS), "the helper exits");
+            // and the owner answers batches EXECUTOR_LOST from now on (D5)
+            final long cell = gridCell(client);
+            final ActionCompletionFlyweight lost = batch(client, a -> a.kind(ActionKind.CLICK).targetId(cell)
+                .buttonBits(Button.LEFT));
+            assertEquals(ResultCode.EXECUTOR_LOST, lost.result());
+        }
+    }
+
+    // ---- helpers ----
+
+    private AgentClient connect() throws Exception {
+        return owner.connect();
+    }
+
+    private void hold(final AgentClient client) throws Exception {
+        owner.hold(client);
+    }
+
+    /** A grid cell in the middle of the empty desktop. */
+    static long gridCell(final AgentClient client) throws Exception {
+        return gridCell(client, 70);
+    }
+
+    /** Grid cell {@code index} (row-major, 70 is in the middle) of the empty desktop. */
+    static long gridCell(final AgentClient client, final int index) throws Exception {
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
+        final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(req, at);
+        o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
+        o.requestId(9).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(200).targetStride(88)
+            .totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
+        o.scope().kind(ScopeKind.DESKTOP).sourceMode(SourceMode.GRID);
+        o.freshness().policy(FreshnessPolicy.LATEST_VALID);
+        client.send(ObserveRequestFlyweight.LENGTH);
+        final var reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
+        final CompletionFlyweight c = new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
+        assertTrue(c.targetCount() > index);
+        return new TargetFlyweight().wrap(reply.bytes(), reply.offset() + c.targetsOffset() + (long) index * c.targetStride())
+            .targetId();
+    }
+
+    static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)
+        throws Exception {
+        return batch(client, action, Capability.POINTER);
+    }
+
+    static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action,
+        final int requested) throws Exception {
+        final BytesStore<?, ?> req = client.requestStore();
+        final long at = client.requestOffset();
+        final int total = ActionBatchFlyweight.LENGTH + ActionFlyweight.LENGTH;
+        req.zeroOut(at, at + total);
+        final ActionBatchFlyweight b = new ActionBatchFlyweight().wrap(req, at);
+        b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, 0);
+        b.requestId(5).requestedCapabilityBits(requested).policy(AgentAbi.POLICY_STOP_ON_FAILURE)
+            .deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(10)).actionCount(1)
+            .actionStride(ActionFlyweight.LENGTH).actionsOffset(ActionBatchFlyweight.LENGTH)
+            .payloadOffset(total).payloadSize(0).totalSize(total);
+        action.accept(new ActionFlyweight().wrap(req, at + ActionBatchFlyweight.LENGTH));
+        client.send(total);
+        final var reply = client.receive(AgentAbi.ACTION_COMPLETION);
+        final BytesStore<?, byte[]> copy = BytesStore.wrap(new byte[reply.length()]);
+        copy.write(0, reply.bytes(), reply.offset(), reply.length());
+        return new ActionCompletionFlyweight().wrap(copy, 0);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.saccade.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.saccade.client.ActionBatchBuilder;
+import dev.saccade.client.ActionExchange;
+import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.Capability;
+import dev.saccade.protocol.ResultCode;
+import dev.saccade.supervisor.ControlRequest;
+import dev.saccade.testdesktop.WithTestDesktop;
+import dev.saccade.testsupport.Await;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 13, part 8 "ready means ready", with real processes: a real supervisor with its input
+ * helper, a real owner and a real zenity. The supervisor's status says ready only once an action
+ * would be accepted, and the first batch sent when it says so is accepted. Then the helper is
+ * SIGKILLed: status says not ready (and why) while the supervisor starts the next one, and a
+ * batch sent in that window waits for it within its deadline instead of answering
+ * EXECUTOR_LOST. The proof that it ran is zenity's own output: it prints what the batch typed.
+ */
+@WithTestDesktop
+class ReadyMeansReadyIT {
+    private static final Pattern HELPER = Pattern.compile("\"name\":\"helper\",\"running\":true,\"pid\":\"(\\d+)\"");
+    /** HID usages: a, b, Return. */
+    private static final int KEY_A = 0x04;
+    private static final int KEY_B = 0x05;
+    private static final int KEY_RETURN = 0x28;
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void statusIsReadyOnlyWhenAnActionWouldBeAcceptedAndABatchWaitsForTheNextHelper(final TestDesktop desktop)
+        throws Exception {
+        final Path out = Files.createTempFile("saccade-ready-zenity", ".out");
+        final Process zenity = desktop.configure(new ProcessBuilder("zenity", "--entry", "--title", "ready means ready",
+            "--text", "type here")).redirectOutput(out.toFile()).redirectErrorStream(false).start();
+        try (SupervisedSession s = SupervisedSession.startWithHelpers(desktop.display(), "SUPERVISED")) {
+            // 1. ready: and then the first batch is accepted at once (no EXECUTOR_LOST window)
+            String status = awaitStatus(s, true, 120_000);
+            try (AgentClient client = connect(s)) {
+                final ActionCompletionFlyweight first = keys(client, 1, KEY_A);
+                assertEquals(ResultCode.OK, first.result(), "the first batch after ready: " + ResultCode.name(first.result()));
+
+                // 2. the helper is SIGKILLed: status says not ready, with the reason
+                final Matcher helper = HELPER.matcher(status);
+                assertTrue(helper.find(), status);
+                final long helperPid = Long.parseLong(helper.group(1));
+                final long killedNs = System.nanoTime();
+                ProcessHandle.of(helperPid).orElseThrow().destroyForcibly();
+                final String notReady = awaitStatus(s, false, 30_000);
+                assertTrue(notReady.contains("input helper is not attached"), notReady);
+                final long notReadyMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs);
+
+                // 3. a batch sent now waits for the next helper and runs on it
+                final long sentNs = System.nanoTime();
+                final ActionCompletionFlyweight waited = keys(client, 2, KEY_B, KEY_RETURN);
+                final long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sentNs);
+                assertEquals(ResultCode.OK, waited.result(), "a batch sent while the helper reattaches: "
+                    + ResultCode.name(waited.result()) + s.ownerLog());
+                assertEquals(2, waited.completedActionCount());
+                final String readyAgain = awaitStatus(s, true, 30_000);
+                final Matcher next = HELPER.matcher(readyAgain);
+                assertTrue(next.find() && Long.parseLong(next.group(1)) != helperPid, readyAgain);
+
+                // 4. the application's word: zenity printed what both batches typed and exited 0
+                assertTrue(zenity.waitFor(30, TimeUnit.SECONDS), "zenity is still open");
+                assertEquals(0, zenity.exitValue());
+                assertEquals("ab", Files.readString(out, StandardCharsets.UTF_8).trim());
+                System.out.printf("ready means ready: status not ready %d ms after the helper's SIGKILL; "
+                    + "the batch sent then waited %d ms for the next helper and ran%n", notReadyMs, waitedMs);
+            }
+        } finally {
+            zenity.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** Polls the supervisor's status until its "ready" is {@code ready}; returns that status. */
+    private static String awaitStatus(final SupervisedSession s, final boolean ready, final long timeoutMs) throws Exception {
+        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        final String wanted = "\"ready\":" + ready;
+        String status = "";
+        while (Await.before(deadlineNs)) {
+            try {
+                status = s.request(ControlRequest.status());
+            } catch (final java.io.IOException notYet) {
+                status = ""; // the control socket is not bound yet
+            }
+            if (status.contains(wanted)) {
+                return status;
+            }
+            assertTrue(s.process.isAlive(), "supervisor exited: " + s.tail());
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+        throw new AssertionError("status never said " + wanted + " within " + timeoutMs + " ms: " + status + s.tail());
+    }
+
+    private static AgentClient connect(final SupervisedSession s) throws Exception {
+        final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
+        client.readTimeout(Duration.ofSeconds(60));
+        client.hello(1, Capability.KEYBOARD);
+        return client;
+    }
+
+    /** One live batch of key taps on whatever has the focus (zenity's entry), 30 s deadline. */
+    private static ActionCompletionFlyweight keys(final AgentClient client, final long id, final int... usages)
+        throws Exception {
+        final ActionBatchBuilder b = new ActionBatchBuilder().requestId(id).dryRun(false)
+            .deadlineNs(System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
+        for (int i = 0; i < usages.length; i++) {
+            if (i > 0) {
+                b.nextAction();
+            }
+            b.kind(ActionKind.KEY).keyUsage(usages[i]);
+        }
+        final ActionExchange exchange = new ActionExchange();
+        return exchange.roundTrip(client, b.writeTo(client.requestStore(), client.requestOffset()));
+    }
+}
