@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 final class SaccadeCommand implements Callable<Integer> {
     /**
      * The subcommands, in help order. Not in the annotation: building every command's model costs
-     * a one-shot run more than its own work (issue 16), so {@link Main} adds only the invoked one
+     * a one-shot run more than its own work, so {@link Main} adds only the invoked one
      * when it can tell which.
      */
     static final List<Class<?>> COMMANDS = List.of(HelpCommand.class, UpCommand.class, ObserveCommand.class,

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The fixture of the issue 15 desktop tests: one owner with AT-SPI and its helper on the class's
+ * The fixture of the typing and focus desktop tests: one owner with AT-SPI and its helper on the class's
  * test desktop, and one connected client, for all of the class's tests; the apps each test
  * starts and closes itself.
  */

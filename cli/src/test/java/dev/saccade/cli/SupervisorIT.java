@@ -35,7 +35,7 @@ import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 
 /**
- * Issue 6's proofs with real processes: {@code bin/saccade supervisor run} of the built
+ * The supervisor's proofs with real processes: {@code bin/saccade supervisor run} of the built
  * distribution supervising real owners ({@code bin/saccade owner run}) on the test desktop, a
  * client loop connecting and observing throughout, the control socket driven as {@code saccade
  * supervisor ...} drives it, owners killed with SIGKILL. Owners run without accessibility and
@@ -45,7 +45,7 @@ import org.newsclub.net.unix.AFUNIXSocketAddress;
 class SupervisorIT {
     /**
      * In-place upgrades under load. Each is a JVM start (about a second on the 2-core CI box), so
-     * CI runs 20; the issue's 100 run by hand with -Dsaccade.it.upgrades=100.
+     * CI runs 20; 100 run by hand with -Dsaccade.it.upgrades=100.
      */
     private static final int UPGRADES = Integer.getInteger("saccade.it.upgrades", 20);
     private static final int KILLS = Integer.getInteger("saccade.it.kills", 20);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 20, defect 7, with real processes: under the supervisor's default settings an owner that
+ * An isolated crash, with real processes: under the supervisor's default settings an owner that
  * has served for a while and is killed with SIGKILL is replaced in about a second, every time;
  * the growing backoff is only for owners that die soon after they start (SupervisorIT proves
  * that schedule). A client loop observes throughout; its longest wait around each kill is the

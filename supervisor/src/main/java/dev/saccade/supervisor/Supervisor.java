@@ -481,7 +481,7 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
-     * Ready means an action would be accepted (issue 13, part 8): an owner serves, so its first
+     * Ready means an action would be accepted: an owner serves, so its first
      * scene is published, and the owner says its input helper is attached ({@code input up}; an
      * owner that never says runs without one). Only then do `up`'s banner, systemd's READY=1 and
      * status's {@code "ready":true} say so; while a helper or owner is being replaced, status

@@ -20,13 +20,13 @@ public final class SupervisorContext {
     public static final String START_TIMEOUT_MS_PROP = "saccade.supervisor.start.timeout.ms";
     public static final String PING_INTERVAL_MS_PROP = "saccade.supervisor.ping.interval.ms";
     public static final String UNRESPONSIVE_MS_PROP = "saccade.supervisor.unresponsive.ms";
-    /** Issue 6: the first restart waits 250 ms, */
+    /** The first restart waits 250 ms, */
     public static final long BACKOFF_INITIAL_MS_DEFAULT = 250;
     /** doubling to at most 8 s, */
     public static final long BACKOFF_MAX_MS_DEFAULT = 8_000;
     /**
      * and a child that ran this long counts as healthy: its exit is an isolated crash, restarted
-     * after the first step, and the schedule starts over (issue 20). The backoff is for children
+     * after the first step, and the schedule starts over. The backoff is for children
      * that die during or soon after their start (a bad argument, a missing display), which an
      * owner's start of about a second stays far below; an owner that served for seconds and was
      * killed must be back in about a second every time.

@@ -298,7 +298,7 @@ class PixelAccuracyDesktopTest {
     }
 
     /**
-     * Rows and tabs: the AT-SPI roles that were UNKNOWN here before the extended roles (issue 13),
+     * Rows and tabs: the AT-SPI roles that were UNKNOWN here before the extended roles (D16),
      * kept out of the labelled controls so the figures stay comparable across sessions.
      */
     static boolean rowRole(final int role) {
