@@ -228,6 +228,7 @@ public final class PixelBench {
     }
 
     /** A running pixel source on the unchanged desktop: captures, analyses and CPU per minute. */
+    @SuppressWarnings("try") // the reader only feeds the source windows while the try runs
     private static String idle(final TestDesktop desktop, final int seconds) throws Exception {
         final PixelSourceContext context = new PixelSourceContext().display(desktop.display())
             .serve(PixelSourceContext.Serve.ALL);

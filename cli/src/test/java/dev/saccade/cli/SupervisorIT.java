@@ -146,7 +146,7 @@ class SupervisorIT {
                 assertTrue(loop.lastGeneration() > seenBefore, "clients see the new owner's generations");
                 maxWaitMs = Math.max(maxWaitMs, loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = String.format("upgrades=%d answered=%d refused=%d failed=%d unanswered=%d backwards=%d "
                     + "generation_changes=%d max_client_wait_ms=%.1f upgrade_ms_median=%.0f upgrade_ms_max=%.0f%n", UPGRADES,
                 loop.answered.get(), loop.refused.get(), loop.failedAttempts.get(), loop.unanswered.get(), loop.backwards.get(),
@@ -183,7 +183,7 @@ class SupervisorIT {
                 assertTrue(loop.lastGeneration() > seenBefore, "kill " + i + ": the new owner numbers above the dead one");
                 maxWaitMs = Math.max(maxWaitMs, loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = String.format("kills=%d answered=%d refused=%d failed_attempts=%d unanswered=%d backwards=%d "
                     + "max_client_wait_ms=%.1f%n", KILLS, loop.answered.get(), loop.refused.get(), loop.failedAttempts.get(),
                 loop.unanswered.get(), loop.backwards.get(), maxWaitMs);
@@ -347,7 +347,7 @@ class SupervisorIT {
                     assertTrue(reply.startsWith("{\"ok\":true"), reply + s.tail() + s.ownerLog());
                     loop.awaitAnswers(5, Duration.ofSeconds(30));
                 }
-                loop.close();
+                loop.stop();
                 assertEquals(0, loop.refused.get(), loop.toString());
                 assertEquals(0, loop.unanswered.get(), loop.toString());
                 assertEquals(0, loop.backwards.get(), loop.toString());

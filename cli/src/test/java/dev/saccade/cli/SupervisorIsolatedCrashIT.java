@@ -51,7 +51,7 @@ class SupervisorIsolatedCrashIT {
                 loop.awaitAnswers(3, Duration.ofSeconds(30));
                 recoveries.add(loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = "isolated owner SIGKILL: restart_in_ms " + delays + ", longest client wait per kill ms "
                 + recoveries + "\n";
             System.out.print(numbers);

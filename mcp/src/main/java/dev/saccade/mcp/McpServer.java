@@ -66,7 +66,7 @@ public final class McpServer {
     /** Serves until end of input; returns the exit code. */
     public int run() {
         long lines = 0;
-        try (ServiceConnection ignored = service) {
+        try (service) {
             while (true) {
                 final int length;
                 try {

@@ -138,7 +138,7 @@ public final class DesktopService implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             if (client != null) {
                 client.close();

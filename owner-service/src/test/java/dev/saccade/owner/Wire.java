@@ -9,5 +9,5 @@ interface Wire extends AutoCloseable {
     byte[] exchange(byte[] frame) throws Exception;
 
     @Override
-    void close() throws Exception;
+    void close() throws IOException;
 }

@@ -145,7 +145,7 @@ class PcpDesktopTest {
                     }
                 }
                 final List<Map<String, Object>> flat = new ArrayList<>();
-                flatten((Map<String, Object>) elements.get("root"), flat);
+                flatten(elements.get("root"), flat);
                 assertEquals("el-" + TargetIds.window(gtk.windowId()), flat.get(0).get("id"));
                 assertEquals("window", flat.get(0).get("role"));
                 final TargetFlyweight windowTarget = inWindow.get(TargetIds.window(gtk.windowId()));
@@ -168,6 +168,7 @@ class PcpDesktopTest {
                 }
                 assertTrue(buttons > 0);
                 // focus_id selects a subtree
+                @SuppressWarnings("unchecked") // a JSON object as the tree reader builds it
                 final Map<String, Object> child = (Map<String, Object>) ((List<?>) ((Map<?, ?>) elements.get("root"))
                     .get("children")).get(0);
                 final Map<String, Object> sub = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId,
@@ -185,10 +186,11 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
-        out.add(element);
-        for (final Object child : (List<Object>) element.get("children")) {
-            flatten((Map<String, Object>) child, out);
+    private static void flatten(final Object element, final List<Map<String, Object>> out) {
+        final Map<String, Object> map = (Map<String, Object>) element;
+        out.add(map);
+        for (final Object child : (List<Object>) map.get("children")) {
+            flatten(child, out);
         }
     }
 
@@ -338,7 +340,7 @@ class PcpDesktopTest {
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
             final Map<String, Object> elements = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId), null));
             final List<Map<String, Object>> flat = new ArrayList<>();
-            flatten((Map<String, Object>) elements.get("root"), flat);
+            flatten(elements.get("root"), flat);
             String entry = null;
             for (final Map<String, Object> e : flat) {
                 if ("text_field".equals(e.get("role"))) {
@@ -379,7 +381,7 @@ class PcpDesktopTest {
                             continue;
                         }
                         final List<Map<String, Object>> flat = new ArrayList<>();
-                        flatten((Map<String, Object>) result(elements).get("root"), flat);
+                        flatten(result(elements).get("root"), flat);
                         for (final Map<String, Object> e : flat) {
                             if ("slider".equals(e.get("role"))) {
                                 slider = (String) e.get("id");

@@ -160,7 +160,8 @@ public final class PixelSource implements AutoCloseable {
      * segment attaches): null if so, else why not. For diagnostics.
      */
     public static String captureProblem(final String display) {
-        try (PixelCapture x = PixelCapture.open(display)) {
+        try {
+            PixelCapture.open(display).close();
             return null;
         } catch (final RuntimeException e) {
             return e.getMessage();
