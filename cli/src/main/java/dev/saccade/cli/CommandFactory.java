@@ -3,7 +3,6 @@ package dev.saccade.cli;
 import java.io.OutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
-
 import picocli.CommandLine;
 import picocli.CommandLine.IFactory;
 

@@ -1,9 +1,9 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.UnexpectedReplyException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.saccade.client.UnexpectedReplyException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.helper.backend.xtest.XvfbDeviceInput;
 import dev.saccade.protocol.ActionCompletionFlyweight;
-import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.PhysicalFlag;
 import dev.saccade.protocol.ResultCode;

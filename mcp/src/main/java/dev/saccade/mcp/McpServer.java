@@ -1,10 +1,10 @@
 package dev.saccade.mcp;
 
+import dev.saccade.jsonrpc.JsonLineParser;
+import dev.saccade.jsonrpc.JsonLineWriter;
+import dev.saccade.jsonrpc.JsonNode;
 import dev.saccade.jsonrpc.JsonRpcEnvelope;
 import dev.saccade.jsonrpc.LineReader;
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.jsonrpc.JsonLineParser;
-import dev.saccade.jsonrpc.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

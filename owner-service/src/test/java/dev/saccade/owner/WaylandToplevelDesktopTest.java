@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.owner.x11.DesktopSnapshot;
+import dev.saccade.owner.x11.MonitorInfo;
+import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.owner.x11.MonitorInfo;
-import dev.saccade.owner.x11.WindowInfo;
 import dev.saccade.testdesktop.SwayApp;
 import dev.saccade.testdesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;

@@ -1,5 +1,7 @@
 package dev.saccade.owner;
 
+import java.io.IOException;
+
 /** One client connection to a service, whatever carries it. */
 interface Wire extends AutoCloseable {
     /**

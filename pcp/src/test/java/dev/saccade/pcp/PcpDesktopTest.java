@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.DesktopService;
+import dev.saccade.owner.source.TargetIds;
 import dev.saccade.pcp.JsonTree;
 import dev.saccade.pcp.PcpClient;
-import dev.saccade.owner.source.TargetIds;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.Role;

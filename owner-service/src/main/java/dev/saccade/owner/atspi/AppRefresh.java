@@ -1,7 +1,7 @@
 package dev.saccade.owner.atspi;
 
-import static dev.saccade.owner.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.owner.atspi.AtspiMapping.CLASS_LABEL;
+import static dev.saccade.owner.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.owner.atspi.AtspiMapping.I_ACTION;
 import static dev.saccade.owner.atspi.AtspiMapping.I_COMPONENT;
 import static dev.saccade.owner.atspi.AtspiMapping.I_TEXT;
