@@ -1,4 +1,4 @@
-// The agent task suite (issue 13 part 9), run by AgentTaskSuiteIT: tasks driven only through `saccade mcp`
+// The agent task suite, run by AgentTaskSuiteIT: tasks driven only through `saccade mcp`
 // with the official MCP SDK client. Each task's policy reads what a model reads (the text block; ids come from
 // its lines) — find, act, verify — and is verified from the application's own output or state (what zenity
 // printed and its exit code, the X server's window list), never from our scene.

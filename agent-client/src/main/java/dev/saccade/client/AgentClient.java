@@ -58,7 +58,7 @@ public final class AgentClient implements AutoCloseable {
     /**
      * The JDK's own AF_UNIX channel (Java 16+), non-blocking, waited on with {@link #selector}:
      * a one-shot CLI command spent ~100 ms starting junixsocket (its native library and its
-     * capability probes) for one connection that needs nothing the JDK lacks (issue 16).
+     * capability probes) for one connection that needs nothing the JDK lacks.
      */
     private final SocketChannel channel;
     private final Selector selector;

@@ -5,7 +5,6 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.FilterFlag;
 import dev.saccade.protocol.QueryFilterFlyweight;
 import dev.saccade.protocol.QueryRequestFlyweight;
-
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**

@@ -115,9 +115,13 @@ final class TestService implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         running = false;
-        thread.join(TimeUnit.SECONDS.toMillis(10));
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+        }
         frames.close();
         listener.close();
         if (failure != null) {

@@ -1,7 +1,7 @@
 package dev.saccade.atspi;
 
-import static dev.saccade.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.atspi.AtspiMapping.CLASS_LABEL;
+import static dev.saccade.atspi.AtspiMapping.CLASS_PASSWORD;
 import static dev.saccade.atspi.AtspiMapping.I_ACTION;
 import static dev.saccade.atspi.AtspiMapping.I_COMPONENT;
 import static dev.saccade.atspi.AtspiMapping.I_TEXT;

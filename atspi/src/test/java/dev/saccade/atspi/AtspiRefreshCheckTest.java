@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A refresh request for applications no event marked (issue 19): it reads no tree while nothing
+ * A refresh request for applications no event marked (D19): it reads no tree while nothing
  * changed, and the scene still follows what does change: a window moved by the window manager
  * (which AT-SPI sends no event for), text typed into an entry (its text events name the entry,
  * which alone is read again; the result is what a whole read finds), and a request after the

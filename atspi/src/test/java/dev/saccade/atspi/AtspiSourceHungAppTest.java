@@ -74,7 +74,7 @@ class AtspiSourceHungAppTest {
     /**
      * The app stopped at every moment of whole refreshes in turn, so that some are cut after the
      * listing arrived and before the details (parents, extents) did: the scene must keep the last
-     * filtered view of the app then, never publish its unfiltered object list (issue 19: 157
+     * filtered view of the app then, never publish its unfiltered object list (157
      * objects instead of 42 for gtk3-demo). Each stop comes a little later into the pass.
      */
     @Test

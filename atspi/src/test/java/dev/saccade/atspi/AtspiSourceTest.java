@@ -302,8 +302,9 @@ class AtspiSourceTest {
     void tinyNodeBudgetCutsEachAppAtTheBudgetAndMarksItIncomplete(final TestDesktop desktop) throws Exception {
         final SnapshotQueue<AccessibilitySnapshot> snapshots = new SnapshotQueue<>();
         final int budget = 20;
-        try (AtspiSource source = start(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
-            .maxNodesPerApp(budget).collapse(false), snapshots)) {
+        final AtspiSource source = start(new AtspiSourceContext().sessionBusAddress(desktop.sessionBusAddress())
+            .maxNodesPerApp(budget).collapse(false), snapshots);
+        try (source) {
             final AccessibilitySnapshot s = snapshots.awaitNewestFirst(x -> x.application(demo.accessibleBusName()) != null
                 && x.application(calculator.accessibleBusName()) != null && hasTree(x, entry), WAIT, "all three apps");
             assertTrue(s.incomplete(), "budget hit: snapshot incomplete");

@@ -72,14 +72,18 @@ final class ChildJvm implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
             process.destroyForcibly();
         }
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("child " + process.pid() + " survived SIGKILL for 10 s");
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("child " + process.pid() + " survived SIGKILL for 10 s");
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
         }
-        reader.join(TimeUnit.SECONDS.toMillis(5));
     }
 
     private void drain() {

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * {@code bench/run churn} (bench/README.md "Scenes under churn", issue 19 part 4): ten windows on
+ * {@code bench/run churn} (bench/README.md "Scenes under churn"): ten windows on
  * a real test desktop (gtk3-demo, the Qt calculator, xmessage, xcalc, a zenity password dialog
  * and five zenity entries) under the real owner with accessibility on; one entry's text changes
  * 60 times a second ({@code xdotool type --delay 16}, each key a text-changed event from GTK).

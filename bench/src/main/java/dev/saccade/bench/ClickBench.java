@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * Issue 5: a click end to end (request sent until the ActionCompletion arrives; the input helper
+ * A click end to end (request sent until the ActionCompletion arrives; the input helper
  * completes a plan only after XSync, so the X server has processed the events) against
  * {@code xdotool click 1} and {@code xdotool click --delay 0 1} run as processes in the same run
  * (goal: Saccade p50 at least 5 × faster). A real test desktop with no apps, the real owner

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import org.HdrHistogram.Histogram;
 
 /**
- * PCP round trips (issue 8), HdrHistogram in ns: {@code health.check} over the real Unix socket,
+ * PCP round trips, HdrHistogram in ns: {@code health.check} over the real Unix socket,
  * an {@code invoke.capability} of trust {@code auto} forwarded to a registered application's
  * connection and back (two socket hops and the application's answer), and {@code health.check}
  * through the in-process {@code PcpCore} (no serialization). No desktop: the scene queries cost

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Issue 14: what reading a window's pixels costs and what an idle desktop costs. On a real test
+ * What reading a window's pixels costs and what an idle desktop costs. On a real test
  * desktop with gtk3-demo (810×656) and the Qt calculator side by side: (1) the latency of one
  * reading per window (capture, X children, segmentation, OCR of boxes and text; no cache) against
  * the baseline of the same run, one whole-window Tesseract pass over the captured window with
@@ -228,6 +228,7 @@ public final class PixelBench {
     }
 
     /** A running pixel source on the unchanged desktop: captures, analyses and CPU per minute. */
+    @SuppressWarnings("try") // the reader only feeds the source windows while the try runs
     private static String idle(final TestDesktop desktop, final int seconds) throws Exception {
         final PixelSourceContext context = new PixelSourceContext().display(desktop.display())
             .serve(PixelSourceContext.Serve.ALL);

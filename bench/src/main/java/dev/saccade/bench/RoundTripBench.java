@@ -36,7 +36,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * The round-trip benchmarks of issue #3, measured in one run so every ratio compares series that
+ * The round-trip benchmarks, measured in one run so every ratio compares series that
  * shared the machine's noise:
  * <ol>
  *   <li>an observe of a 10,000-target scene (1,040,168 bytes back, just under 1 MiB) through the

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * Issue 13 part 4: how long the client-side settle window of verification (agent-abi §5.12
+ * How long the client-side settle window of verification (agent-abi §5.12
  * "Settling", {@code BatchVerifier}, default 300 ms) has to be for GTK 3 and Qt 5. A real test
  * desktop with gtk3-demo and the Qt calculator, the real owner with its AT-SPI source and input
  * helper. Each round clicks a target whose application reacts on screen (a calculator digit,

@@ -17,9 +17,9 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 5: typing 1,000 characters into a GTK entry (zenity's), verified by reading them back
+ * Typing 1,000 characters into a GTK entry (zenity's), verified by reading them back
  * through the service, against {@code xdotool type} with its defaults (12 ms per character) in
- * the same run (goal, issue 15: read back within 0.3 s at the median, no round different). Per round the entry is clicked and
+ * the same run (goal: read back within 0.3 s at the median, no round different). Per round the entry is clicked and
  * cleared (ctrl+a, Delete) through the service and read back empty, then one TEXT batch of the
  * 1,000 characters (a fixed pseudo-random string of letters and digits) is sent; measured are
  * (a) send until the ActionCompletion (typed and XSync'd) and (b) send until a query of the
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * {@code chars} (1,000).
  */
 public final class TypingBench {
-    /** Issue 15's goal: 1,000 characters read back within 300 ms (p50), every round exact. */
+    /** The goal: 1,000 characters read back within 300 ms (p50), every round exact. */
     static final long GOAL_NS = TimeUnit.MILLISECONDS.toNanos(300);
     static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(100);
 

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * Issue 15: what zenity itself needs to take the typing benchmark's text, in the same run as the
+ * What zenity itself needs to take the typing benchmark's text, in the same run as the
  * read-back, so the read-back can be read against the application's own floor. The text and a
  * Return go through the helper's XTEST backend (same code, in this JVM) into a fresh zenity entry
  * and are timed from the first key to zenity's printed line (its own output, nothing of ours).

@@ -11,7 +11,6 @@ import dev.saccade.protocol.TextMatch;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
-
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

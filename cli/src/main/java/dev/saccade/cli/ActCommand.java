@@ -1,7 +1,7 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ActionExchange;
 import dev.saccade.client.ActionBatchBuilder;
+import dev.saccade.client.ActionExchange;
 import dev.saccade.client.AgentClient;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;
@@ -18,13 +18,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**

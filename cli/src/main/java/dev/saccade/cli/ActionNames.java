@@ -6,7 +6,6 @@ import dev.saccade.protocol.Modifier;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
-
 import picocli.CommandLine.TypeConversionException;
 
 /**

@@ -1,7 +1,6 @@
 package dev.saccade.cli;
 
 import dev.saccade.protocol.ActionFlag;
-
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 

@@ -1,8 +1,8 @@
 package dev.saccade.cli;
 
 import dev.saccade.client.ActionExchange;
-import dev.saccade.client.BatchVerifier;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.BatchVerifier;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
@@ -11,13 +11,12 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**

@@ -3,7 +3,6 @@ package dev.saccade.cli;
 import java.io.OutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
-
 import picocli.CommandLine;
 import picocli.CommandLine.IFactory;
 
@@ -16,7 +15,7 @@ import picocli.CommandLine.IFactory;
  * <p>Not through picocli's default factory, which calls a package-private class's constructor
  * first without access: each of the ~30 converters, candidates and mixins of a command cost two
  * {@code IllegalAccessException}s, stack traces filled in by the interpreter, before it was made
- * (issue 16: a one-shot run within 250 ms). What it is still needed for, a collection or map type
+ * (a one-shot run is to take at most 250 ms). What it is still needed for, a collection or map type
  * of an option, goes to it.
  */
 final class CommandFactory implements IFactory {

@@ -1,13 +1,12 @@
 package dev.saccade.cli;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.ServiceUnavailableException;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.protocol.HelloFlag;
-import dev.saccade.client.ServiceUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

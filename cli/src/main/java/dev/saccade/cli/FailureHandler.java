@@ -1,15 +1,14 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ReadExchange;
-import dev.saccade.client.UnexpectedReplyException;
 import dev.saccade.client.AgentProtocolException;
 import dev.saccade.client.HelloRefusedException;
+import dev.saccade.client.ReadExchange;
 import dev.saccade.client.ServiceUnavailableException;
+import dev.saccade.client.UnexpectedReplyException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.SocketTimeoutException;
-
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;

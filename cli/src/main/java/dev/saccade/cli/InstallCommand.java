@@ -6,7 +6,6 @@ import dev.saccade.installer.InstallPlan;
 import dev.saccade.installer.LoginItem;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

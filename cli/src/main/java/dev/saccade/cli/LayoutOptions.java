@@ -6,7 +6,6 @@ import dev.saccade.installer.Platform;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
-
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-
 import picocli.CommandLine;
 
 /** Entry point of {@code saccade}; {@code bin/saccade} runs this class with the JVM flags set. */

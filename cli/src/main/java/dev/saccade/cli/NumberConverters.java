@@ -2,7 +2,6 @@ package dev.saccade.cli;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

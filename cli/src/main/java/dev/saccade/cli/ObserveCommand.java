@@ -1,13 +1,12 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ReadExchange;
-import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.ReadExchange;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import java.io.IOException;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

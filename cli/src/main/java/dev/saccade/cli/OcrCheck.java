@@ -1,9 +1,9 @@
 package dev.saccade.cli;
 
 import dev.saccade.pixel.OcrEngine;
+import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
-import dev.saccade.pixel.PixelConfiguration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiConsumer;

@@ -2,7 +2,6 @@ package dev.saccade.cli;
 
 import dev.saccade.client.ActionBatchBuilder;
 import java.util.List;
-
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

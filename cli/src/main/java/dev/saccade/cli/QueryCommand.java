@@ -1,16 +1,15 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ReadExchange;
-import dev.saccade.client.QueryRequestBuilder;
 import dev.saccade.client.AgentClient;
-import dev.saccade.protocol.Utf8;
+import dev.saccade.client.QueryRequestBuilder;
+import dev.saccade.client.ReadExchange;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.TextMatch;
+import dev.saccade.protocol.Utf8;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

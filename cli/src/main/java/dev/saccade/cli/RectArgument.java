@@ -3,7 +3,6 @@ package dev.saccade.cli;
 import dev.saccade.protocol.RectQ8;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

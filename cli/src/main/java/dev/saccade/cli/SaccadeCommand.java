@@ -2,7 +2,6 @@ package dev.saccade.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +38,7 @@ import picocli.CommandLine.Spec;
 final class SaccadeCommand implements Callable<Integer> {
     /**
      * The subcommands, in help order. Not in the annotation: building every command's model costs
-     * a one-shot run more than its own work (issue 16), so {@link Main} adds only the invoked one
+     * a one-shot run more than its own work, so {@link Main} adds only the invoked one
      * when it can tell which.
      */
     static final List<Class<?>> COMMANDS = List.of(HelpCommand.class, UpCommand.class, ObserveCommand.class,

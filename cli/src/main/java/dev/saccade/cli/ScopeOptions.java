@@ -2,7 +2,6 @@ package dev.saccade.cli;
 
 import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.ScopeKind;
-
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

@@ -1,11 +1,11 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.UnexpectedReplyException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.saccade.client.UnexpectedReplyException;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.supervisor.SupervisorClient;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.UnexpectedReplyException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.saccade.client.UnexpectedReplyException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +22,7 @@ final class SupervisorStatusFields {
                 throw new UnexpectedReplyException("the supervisor's status is not a JSON object: " + reply);
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                final String name = p.getCurrentName();
+                final String name = p.currentName();
                 final JsonToken value = p.nextToken();
                 if (value == JsonToken.VALUE_STRING) {
                     fields.put(name, p.getText());

@@ -47,7 +47,7 @@ final class UpCommand implements Callable<Integer> {
             + "(default: all three).")
     List<String> apps;
 
-    /** The supervisor starts the input helper, which outlives owners and attaches to each (issue 6). */
+    /** The supervisor starts the input helper, which outlives owners and attaches to each. */
     static final InputHelperMode HELPER_MODE = InputHelperMode.SUPERVISED;
 
     @Override

@@ -1,11 +1,10 @@
 package dev.saccade.cli;
 
+import dev.saccade.protocol.AgentAbi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-
-import dev.saccade.protocol.AgentAbi;
 import picocli.CommandLine.IVersionProvider;
 
 /**

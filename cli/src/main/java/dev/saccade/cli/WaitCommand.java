@@ -1,10 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ReadExchange;
-import dev.saccade.client.ReadScope;
-import dev.saccade.client.ReadFreshness;
-import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.client.ReadFreshness;
+import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -12,7 +12,6 @@ import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.TargetFlyweight;
 import java.io.IOException;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

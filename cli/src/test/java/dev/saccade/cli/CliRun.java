@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-
 import picocli.CommandLine;
 
 /** One in-process run of the real command line ({@link Main#commandLine(java.io.OutputStream)}), its streams captured. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * Issue 16: a run that names its command builds only that command's model (a one-shot run's
+ * A run that names its command builds only that command's model (a one-shot run's
  * start-up), and parses, helps and fails exactly like the whole tree.
  */
 class LazyCommandTreeTest {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 20, defect 6, with real {@code saccade mcp} processes: more adapters than the owner has
+ * Idle adapters, with real {@code saccade mcp} processes: more adapters than the owner has
  * slots all get served. Each keeps its connection after a tool call; when every slot is taken
  * the owner closes the longest-idle one for the adapter that waits (agent-abi §1.1), and that
  * adapter connects again on its next call instead of writing on the closed connection. An

@@ -17,7 +17,7 @@ import org.newsclub.net.unix.AFUNIXServerSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 
 /**
- * Issue 20, defect 5: the real {@code saccade mcp} process answers −32700 with a null id for a
+ * Malformed UTF-8: the real {@code saccade mcp} process answers −32700 with a null id for a
  * line with malformed UTF-8 anywhere (an overlong method name or id, an encoded surrogate, an
  * overlong "/" in query text) and for a byte order mark, and such a line never reaches the
  * service: nothing connects to the listening socket it is pointed at.

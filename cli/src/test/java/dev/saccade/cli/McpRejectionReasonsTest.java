@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13 part 7 (mcp.md §8 "Reasons"): a rejected act says, in its text and structuredContent,
+ * Rejection reasons (mcp.md §8 "Reasons"): a rejected act says, in its text and structuredContent,
  * which check failed and what to do next, against a real service on a real socket; the result
  * code stays the ABI's.
  */

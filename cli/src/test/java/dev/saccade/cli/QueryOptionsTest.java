@@ -1,10 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.QueryRequestBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.QueryRequestBuilder;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.FilterFlag;

@@ -1,10 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.UnexpectedReplyException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.UnexpectedReplyException;
 import dev.saccade.installer.TestDistribution;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

@@ -1,10 +1,10 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ActionBatchBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.client.BatchVerifier;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;

@@ -1,9 +1,9 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ObserveRequestBuilder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.FreshnessPolicy;

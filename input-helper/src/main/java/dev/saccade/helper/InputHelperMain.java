@@ -132,6 +132,7 @@ public final class InputHelperMain {
     }
 
     /** One owner, the one that launched us: serve it until it goes away or we are stopped. */
+    @SuppressWarnings("try") // the user-input monitor only has to run while the helper serves
     private int run(final Path linkFile, final Path lifelinePath, final long ownerPid, final String display,
         final byte[] nonce) throws Exception {
         mainThread = Thread.currentThread();
@@ -154,6 +155,7 @@ public final class InputHelperMain {
      * link and lifeline are named by its pid; between owners nothing is held. The end of standard
      * input means the supervisor is gone, and so do we.
      */
+    @SuppressWarnings("try") // the user-input monitor only has to run while the helper serves
     private int serve(final Path runtimeDirectory, final String display, final byte[] nonce, final InputStream announcements)
         throws Exception {
         mainThread = Thread.currentThread();

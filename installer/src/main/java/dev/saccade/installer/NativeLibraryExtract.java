@@ -16,7 +16,7 @@ import java.util.jar.JarFile;
  * {@code lib/} into {@code lib/native/}, once, at package or installation time (cli's
  * {@code src/cds/make-cds}). Otherwise junixsocket copies it from the jar to a new temporary file
  * on every start of every JVM, which costs a one-shot CLI command a SecureRandom, the security
- * providers' start and a 66 KiB write (issue 16: a quick CLI); the launcher passes the extracted
+ * providers' start and a 66 KiB write, where a one-shot command is to start quickly; the launcher passes the extracted
  * file with {@code -Dorg.newsclub.net.unix.library.override} when it exists. No library for this
  * system in the jar: nothing is extracted and the launcher goes on as before.
  *

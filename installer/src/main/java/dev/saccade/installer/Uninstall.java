@@ -15,7 +15,7 @@ import java.util.List;
  * deepest first and only when empty, so a directory that was there before, or that holds
  * something else by now, stays. On Linux also the {@code graphical-session.target.wants} link
  * that {@code systemctl --user enable} made (or {@code default.target.wants}, for units installed
- * before issue 16), which would otherwise dangle, and its directory when that is left empty.
+ * by older releases), which would otherwise dangle, and its directory when that is left empty.
  */
 public final class Uninstall {
     private Uninstall() {

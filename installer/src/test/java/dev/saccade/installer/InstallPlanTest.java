@@ -134,7 +134,7 @@ class InstallPlanTest {
         final List<String> before = FileListing.of(home);
         plan("1.0.0", "a").apply();
         // What `systemctl --user enable` adds for WantedBy=graphical-session.target (and, for a
-        // unit installed before issue 16, for WantedBy=default.target).
+        // unit an older release installed, for WantedBy=default.target).
         for (final String target : List.of("graphical-session.target", "default.target")) {
             final Path wants = Files.createDirectory(layout.loginItem().resolveSibling(target + ".wants"));
             Files.createSymbolicLink(wants.resolve(InstallLayout.SYSTEMD_UNIT_NAME), layout.loginItem());

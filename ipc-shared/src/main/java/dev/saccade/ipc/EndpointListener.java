@@ -23,13 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.newsclub.net.unix.AFServerSocket;
 import org.newsclub.net.unix.AFUNIXServerSocket;
-import org.newsclub.net.unix.FileDescriptorCast;
 import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.newsclub.net.unix.AddressAlreadyInUseSocketException;
 import org.newsclub.net.unix.ConnectionRefusedSocketException;
+import org.newsclub.net.unix.FileDescriptorCast;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

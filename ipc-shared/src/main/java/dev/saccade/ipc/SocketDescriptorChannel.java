@@ -6,8 +6,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
-import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 
 /**

@@ -75,11 +75,15 @@ final class ForkedJvm implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        if (process.isAlive()) {
-            kill();
+    public void close() {
+        try {
+            if (process.isAlive()) {
+                kill();
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
         }
-        reader.join(TimeUnit.SECONDS.toMillis(5));
     }
 
     private void drain() {

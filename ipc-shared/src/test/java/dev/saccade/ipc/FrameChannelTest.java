@@ -223,7 +223,7 @@ class FrameChannelTest {
 
     /**
      * A 1 MiB reply whose header is in the response buffer and whose body is in a buffer shared
-     * with another connection's reply (issue 19: no per-reply copy): both arrive whole and in
+     * with another connection's reply (D20: no per-reply copy): both arrive whole and in
      * order, interleaved writes of the two connections included, and the shared buffer's own
      * bytes are untouched.
      */

@@ -87,7 +87,8 @@ class ListenerHandoffTest {
             assertFalse(copy.serverChannel().getFileDescriptor().valid(),
                 "junixsocket's descriptor object is invalidated, so its cleaner cannot close a reused number");
             assertTrue(Files.exists(endpointPath, LinkOption.NOFOLLOW_LINKS), "closing an adopted copy never unlinks");
-            try (AFUNIXSocketChannel later = AFUNIXSocketChannel.open(AFUNIXSocketAddress.of(endpointPath))) {
+            final AFUNIXSocketChannel later = AFUNIXSocketChannel.open(AFUNIXSocketAddress.of(endpointPath));
+            try (later) {
                 AFUNIXSocketChannel accepted = null;
                 while (accepted == null) {
                     Await.check(deadline, "the binder's copy still accepting");

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
-/** The parser takes only strict UTF-8 lines (issue 20, defect 5): each malformed form alone in a string. */
+/** The parser takes only strict UTF-8 lines: each malformed form alone in a string. */
 class JsonLineParserUtf8Test {
     private final JsonLineParser parser = new JsonLineParser();
 

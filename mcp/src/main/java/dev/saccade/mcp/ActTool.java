@@ -1,23 +1,23 @@
 package dev.saccade.mcp;
 
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.client.ActionExchange;
 import dev.saccade.client.ActionBatchBuilder;
-import dev.saccade.client.Q8Point;
+import dev.saccade.client.ActionExchange;
 import dev.saccade.client.AgentClient;
 import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.Q8Point;
 import dev.saccade.client.ReadExchange;
 import dev.saccade.client.ReadFreshness;
 import dev.saccade.client.ReadScope;
+import dev.saccade.jsonrpc.JsonLineWriter;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.Button;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.protocol.ActionCompletionFlyweight;
-import dev.saccade.protocol.ActionKind;
-import dev.saccade.protocol.Button;
 import java.io.IOException;
 
 /**

@@ -1,10 +1,10 @@
 package dev.saccade.mcp;
 
+import dev.saccade.jsonrpc.JsonLineParser;
+import dev.saccade.jsonrpc.JsonLineWriter;
+import dev.saccade.jsonrpc.JsonNode;
 import dev.saccade.jsonrpc.JsonRpcEnvelope;
 import dev.saccade.jsonrpc.LineReader;
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.jsonrpc.JsonLineParser;
-import dev.saccade.jsonrpc.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -66,7 +66,7 @@ public final class McpServer {
     /** Serves until end of input; returns the exit code. */
     public int run() {
         long lines = 0;
-        try (ServiceConnection ignored = service) {
+        try (service) {
             while (true) {
                 final int length;
                 try {

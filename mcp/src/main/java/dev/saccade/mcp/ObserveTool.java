@@ -1,9 +1,9 @@
 package dev.saccade.mcp;
 
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.client.ReadScope;
-import dev.saccade.client.ReadFreshness;
 import dev.saccade.client.ObserveRequestBuilder;
+import dev.saccade.client.ReadFreshness;
+import dev.saccade.client.ReadScope;
+import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.FreshnessPolicy;
 import dev.saccade.protocol.TargetFlyweight;

@@ -1,10 +1,10 @@
 package dev.saccade.mcp;
 
 import dev.saccade.client.AbiNames;
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.client.ReadScope;
-import dev.saccade.client.ReadFreshness;
 import dev.saccade.client.QueryRequestBuilder;
+import dev.saccade.client.ReadFreshness;
+import dev.saccade.client.ReadScope;
+import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.protocol.AgentAbi;
 
 /**

@@ -1,10 +1,10 @@
 package dev.saccade.mcp;
 
 import dev.saccade.client.AbiNames;
-import dev.saccade.jsonrpc.JsonLineWriter;
-import dev.saccade.client.ReadExchange;
 import dev.saccade.client.AgentClient;
 import dev.saccade.client.AgentProtocolException;
+import dev.saccade.client.ReadExchange;
+import dev.saccade.jsonrpc.JsonLineWriter;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.CompletionValidator;
 import dev.saccade.protocol.ResultCode;

@@ -286,7 +286,7 @@ final class SceneText {
         if ((t.flags() & TargetFlag.ACTIONABLE) == 0 && (t.capabilityBits() & ACTION_BITS) != 0) {
             line.append(" not-actionable");
         }
-        // what a model needs to tell whether its click took: checked, selected, focused, ... (issue 13 part 3)
+        // what a model needs to tell whether its click took: checked, selected, focused, ...
         words(AbiNames.STATES, t.states());
     }
 

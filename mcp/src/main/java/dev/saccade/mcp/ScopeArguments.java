@@ -1,8 +1,8 @@
 package dev.saccade.mcp;
 
 import dev.saccade.client.AbiNames;
-import dev.saccade.client.ReadScope;
 import dev.saccade.client.Q8Rect;
+import dev.saccade.client.ReadScope;
 import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 

@@ -1,8 +1,8 @@
 package dev.saccade.mcp;
 
 import dev.saccade.client.AgentClient;
-import java.io.IOException;
 import dev.saccade.client.IdleRelease;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**

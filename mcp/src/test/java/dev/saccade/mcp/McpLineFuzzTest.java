@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A bounded fuzz campaign over MCP's input path (issue 20, defect 9): mutated lines of every
+ * A bounded fuzz campaign over MCP's input path: mutated lines of every
  * kind the adapter reads, each followed by a sentinel ping, through the real McpServer over
  * streams. Every line is answered at most once with a well-formed response (never an internal
  * error), the sentinels all come back in order, and the server ends with exit 0. Seed and size

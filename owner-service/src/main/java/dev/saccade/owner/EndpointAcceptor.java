@@ -158,7 +158,7 @@ public final class EndpointAcceptor implements AutoCloseable {
 
     /** Stops accepting; connections already queued stay queued for the owner to close. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (!running && !thread.isAlive()) {
             return; // closed already (a drained owner closes again at exit): its selector is gone
         }
@@ -168,7 +168,11 @@ public final class EndpointAcceptor implements AutoCloseable {
             selector.wakeup();
         }
         if (thread.isAlive()) {
-            thread.join(2_000);
+            try {
+                thread.join(2_000);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * The body of the whole-desktop observe (records and text lane after the completion header),
  * built once per scene generation and sent to every client that asks for it by a gathering write
  * from here: the 10,000-target observe then costs the owner a header, not a 1 MiB copy per
- * request (issue 19; bench/README.md, "Reading the output"). The buffer is laid out as the reply
+ * request (D20; bench/README.md, "Reading the output"). The buffer is laid out as the reply
  * is (the body at {@link CompletionFlyweight#LENGTH}), so it serves as the reply's tail at the
  * same offsets.
  *

@@ -136,8 +136,6 @@ public final class OwnerEndpoint implements AutoCloseable {
         try {
             acceptor.close();
             runner.close();
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             if (listener != null) {
                 listener.close();

@@ -77,11 +77,15 @@ public final class OwnerRunner implements AutoCloseable {
 
     /** Stops the loop and waits for it to close the agent. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         idle.wake();
-        if (!stopped.await(5, TimeUnit.SECONDS)) {
-            LOG.error("event=owner_stop_timeout thread={}", thread.getName());
+        try {
+            if (!stopped.await(5, TimeUnit.SECONDS)) {
+                LOG.error("event=owner_stop_timeout thread={}", thread.getName());
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
         }
     }
 }

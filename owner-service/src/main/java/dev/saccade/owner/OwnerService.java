@@ -41,7 +41,7 @@ public final class OwnerService implements AutoCloseable {
     /** Closes the desktop reader (X11 or sway), null before it started. */
     private Runnable reader;
     private AtspiSource accessibility;
-    private volatile dev.saccade.pixel.PixelSource pixels; // PIXEL targets (issue 14); null when off
+    private volatile dev.saccade.pixel.PixelSource pixels; // PIXEL targets; null when off
     private OwnerEndpoint endpoint;
     private InputHelperLauncher helper;
     private ListenerHandoff link;

@@ -1,7 +1,7 @@
 package dev.saccade.owner;
 
-import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.owner.source.DesktopSceneComposer;
+import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
 import java.io.IOException;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 4's edges through the real endpoint: a password field is SECURE and its text never
+ * The accessibility source's edges through the real endpoint: a password field is SECURE and its text never
  * published; a tree over the node budget, or an application that stops answering, makes the
  * scene SOURCE_INCOMPLETE while the owner goes on answering.
  */

@@ -154,7 +154,7 @@ public final class DesktopService implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             if (client != null) {
                 client.close();

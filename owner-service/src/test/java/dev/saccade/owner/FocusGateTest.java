@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The focus gate's planning (issue 15): which plans TEXT and keys get for what the application
+ * The focus gate's planning (D21): which plans TEXT and keys get for what the application
  * answers about its focus. The answers are scripted (pure logic); the desktop proof that text
  * lands in the aimed field is {@code cli}'s {@code FocusedTypingDesktopTest}.
  */

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 4 on a real desktop through the real endpoint: AT-SPI2 objects of gtk3-demo and the Qt
+ * The fused scene on a real desktop through the real endpoint: AT-SPI2 objects of gtk3-demo and the Qt
  * calculator are targets of the same generations as windows and grid cells, and the semantic
  * invoke drives the calculator.
  */

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 20, defect 6, on a real owner endpoint and real sockets: idle connections cannot lock
+ * On a real owner endpoint and real sockets: idle connections cannot lock
  * clients out. The default serves 32 agents at once; a connection that never says Hello gives its
  * slot back after the Hello timeout (§1.3); when every slot is taken and a client waits, the
  * connection idle longest that holds no input lease is closed to make room (§1.1).

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole-desktop observe's body shared between replies (issue 19, {@link ObserveBodies}): a
+ * The whole-desktop observe's body shared between replies (D20, {@link ObserveBodies}): a
  * reply made of the header in the response buffer and the shared body is byte for byte the reply
  * the copying way gives, for every view of roles and states, every generation, and while another
  * reply still sends from the shared buffer.

@@ -1,6 +1,7 @@
 package dev.saccade.owner;
 
 import dev.saccade.owner.scene.SceneStore;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -21,7 +22,7 @@ final class OwnerHarness implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         endpoint.close();
     }
 }

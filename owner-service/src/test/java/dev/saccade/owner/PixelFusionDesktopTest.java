@@ -33,7 +33,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 14's fusion on a real desktop, with pixels serving every window
+ * Pixel and accessible targets fused on a real desktop, with pixels serving every window
  * ({@code saccade.owner.pixel.serve=all}): the calculator's buttons, which the tree and the pixels
  * both find, are listed once (their accessible targets carry the PIXEL bit), and the pixel mode
  * finds them; zenity's password field, SECURE in the tree, is never read: no pixel element lies

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The owner on a real headless sway session (issue 18's proof): window targets with the titles
+ * The owner on a real headless sway session: window targets with the titles
  * and bounds sway reports, the accessible targets of a native Wayland GTK app moved from its
  * window-relative extents into its window's bounds, and an XWayland app served the same way.
  */

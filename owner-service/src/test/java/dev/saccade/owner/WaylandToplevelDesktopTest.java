@@ -14,8 +14,6 @@ import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
-import dev.saccade.demodesktop.SwayApp;
-import dev.saccade.demodesktop.SwayDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.wayland.ForeignToplevels;
 import dev.saccade.wayland.Outputs;

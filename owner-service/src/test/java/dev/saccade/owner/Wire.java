@@ -1,5 +1,7 @@
 package dev.saccade.owner;
 
+import java.io.IOException;
+
 /** One client connection to a service, whatever carries it. */
 interface Wire extends AutoCloseable {
     /**
@@ -9,5 +11,5 @@ interface Wire extends AutoCloseable {
     byte[] exchange(byte[] frame) throws Exception;
 
     @Override
-    void close() throws Exception;
+    void close() throws IOException;
 }

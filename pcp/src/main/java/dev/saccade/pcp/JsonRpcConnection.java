@@ -1,8 +1,8 @@
 package dev.saccade.pcp;
 
-import java.io.ByteArrayOutputStream;
 import dev.saccade.jsonrpc.JsonLineParser;
 import dev.saccade.jsonrpc.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.saccade.pcp;
 
-import dev.saccade.client.DecimalU64;
 import dev.saccade.client.AgentClient;
+import dev.saccade.client.DecimalU64;
 import dev.saccade.client.ObserveRequestBuilder;
 import dev.saccade.client.ReadExchange;
 import java.io.IOException;

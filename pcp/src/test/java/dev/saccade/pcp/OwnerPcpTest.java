@@ -56,7 +56,8 @@ class OwnerPcpTest {
     void closingTheOwnerEndsTheWait() throws Exception {
         final Path run = Files.createDirectory(temp.resolve("run2"), PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
-        try (EndpointListener old = EndpointListener.bind(run.resolve(RuntimeDirectory.PCP_SOCKET_NAME), Duration.ZERO)) {
+        final EndpointListener old = EndpointListener.bind(run.resolve(RuntimeDirectory.PCP_SOCKET_NAME), Duration.ZERO);
+        try (old) {
             final OwnerPcp pcp = OwnerPcp.start(run, run.resolve("agent.sock"), null);
             final long closeStart = System.nanoTime();
             pcp.close();

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.saccade.owner.DesktopService;
 import dev.saccade.demodesktop.AppHandle;
 import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.owner.DesktopService;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

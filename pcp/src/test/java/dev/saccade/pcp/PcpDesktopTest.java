@@ -152,7 +152,7 @@ class PcpDesktopTest {
                     }
                 }
                 final List<Map<String, Object>> flat = new ArrayList<>();
-                flatten((Map<String, Object>) elements.get("root"), flat);
+                flatten(elements.get("root"), flat);
                 assertEquals("el-" + TargetIds.window(gtk.windowId()), flat.get(0).get("id"));
                 assertEquals("window", flat.get(0).get("role"));
                 final TargetFlyweight windowTarget = inWindow.get(TargetIds.window(gtk.windowId()));
@@ -175,6 +175,7 @@ class PcpDesktopTest {
                 }
                 assertTrue(buttons > 0);
                 // focus_id selects a subtree
+                @SuppressWarnings("unchecked") // a JSON object as the tree reader builds it
                 final Map<String, Object> child = (Map<String, Object>) ((List<?>) ((Map<?, ?>) elements.get("root"))
                     .get("children")).get(0);
                 final Map<String, Object> sub = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId,
@@ -192,10 +193,11 @@ class PcpDesktopTest {
     }
 
     @SuppressWarnings("unchecked")
-    static void flatten(final Map<String, Object> element, final List<Map<String, Object>> out) {
-        out.add(element);
-        for (final Object child : (List<Object>) element.get("children")) {
-            flatten((Map<String, Object>) child, out);
+    static void flatten(final Object element, final List<Map<String, Object>> out) {
+        final Map<String, Object> map = (Map<String, Object>) element;
+        out.add(map);
+        for (final Object child : (List<Object>) map.get("children")) {
+            flatten(child, out);
         }
     }
 
@@ -368,7 +370,7 @@ class PcpDesktopTest {
             frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> elements = result(call(pcp, "query.elements", JsonTree.object("surface_id", surfaceId), null));
             final List<Map<String, Object>> flat = new ArrayList<>();
-            flatten((Map<String, Object>) elements.get("root"), flat);
+            flatten(elements.get("root"), flat);
             String entry = null;
             for (final Map<String, Object> e : flat) {
                 if ("text_field".equals(e.get("role"))) {
@@ -409,7 +411,7 @@ class PcpDesktopTest {
                             continue;
                         }
                         final List<Map<String, Object>> flat = new ArrayList<>();
-                        flatten((Map<String, Object>) result(elements).get("root"), flat);
+                        flatten(result(elements).get("root"), flat);
                         for (final Map<String, Object> e : flat) {
                             if ("slider".equals(e.get("role"))) {
                                 slider = (String) e.get("id");

@@ -70,7 +70,7 @@ final class PcpFixture implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         for (final App app : apps) {
             app.kill();
         }
@@ -117,9 +117,13 @@ final class PcpFixture implements AutoCloseable {
             return (Map<String, Object>) JsonTree.parse(next("registered", Duration.ofSeconds(30)));
         }
 
-        void kill() throws InterruptedException {
+        void kill() {
             process.destroyForcibly(); // SIGKILL on Linux
-            process.waitFor(10, TimeUnit.SECONDS);
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+            }
         }
     }
 }

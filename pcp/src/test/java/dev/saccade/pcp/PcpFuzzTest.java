@@ -3,12 +3,12 @@ package dev.saccade.pcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.jsonrpc.LineMutator;
+import dev.saccade.protocol.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import dev.saccade.jsonrpc.LineMutator;
-import dev.saccade.protocol.Utf8;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 20, defect 6, over PCP's real socket: connections that sit idle cannot lock PCP out.
+ * Over PCP's real socket: connections that sit idle cannot lock PCP out.
  * With every connection taken, a new client is served by closing the connection idle longest;
  * a connection that subscribed to events (its connection is its state) is never the one closed.
  */

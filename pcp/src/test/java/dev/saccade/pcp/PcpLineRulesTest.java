@@ -20,7 +20,7 @@ import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 
 /**
- * Issue 20, defects 3 to 5 over PCP's real socket: every line that is not a notification gets an
+ * PCP's line rules over its real socket: every line that is not a notification gets an
  * answer (a request-shaped line without a method, an escaped key), a refusal for a full queue
  * echoes the request's id exactly, a last line without its newline is answered, and malformed
  * UTF-8 anywhere in a line is −32700.

@@ -198,6 +198,7 @@ class PcpSocketTest {
         try (PcpFixture shortWindow = new PcpFixture(other, null, c -> c.confirmationWindowMs(300))) {
             result(shortWindow.app(MAIL).registered());
             try (PcpClient client = shortWindow.client()) {
+                @SuppressWarnings("unchecked") // a JSON object as the tree reader builds it
                 final Map<String, Object> data = (Map<String, Object>) error(client.call("invoke.capability",
                     composeParams(), null), PcpError.CONFIRMATION_REQUIRED).get("data");
                 assertEquals(300L, data.get("undo_window_ms"));
@@ -421,6 +422,7 @@ class PcpSocketTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the second client is closed early on purpose: its slot is what the test frees
     void connectionsBeyondTheLimitAreClosedAndTheServiceServesTheOthers(@TempDir final Path other) throws Exception {
         try (PcpFixture limited = new PcpFixture(other, null, c -> c.maxConnections(2));
              PcpClient first = limited.client(); PcpClient second = limited.client()) {

@@ -31,7 +31,9 @@ public final class PcpTestApplication {
         final Map<String, Object> manifest = manifest();
         manifest.put("signature", TrustedKeys.sign(manifest, key));
         if (tamper) {
-            ((Map<String, Object>) ((List<Object>) manifest.get("capabilities")).get(0)).put("trust_level", "auto");
+            @SuppressWarnings("unchecked") // a JSON object as manifest() builds it
+            final Map<String, Object> first = (Map<String, Object>) ((List<?>) manifest.get("capabilities")).get(0);
+            first.put("trust_level", "auto");
         }
         int served = 0;
         try (PcpClient client = PcpClient.connect(socket, Duration.ofHours(1))) {

@@ -3,8 +3,8 @@ package dev.saccade.pixel;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.DesktopSnapshot;
-import dev.saccade.desktop.WindowInfo;
 import dev.saccade.desktop.WindowAttribution;
+import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import java.io.IOException;
@@ -160,7 +160,8 @@ public final class PixelSource implements AutoCloseable {
      * segment attaches): null if so, else why not. For diagnostics.
      */
     public static String captureProblem(final String display) {
-        try (PixelCapture x = PixelCapture.open(display)) {
+        try {
+            PixelCapture.open(display).close();
             return null;
         } catch (final RuntimeException e) {
             return e.getMessage();

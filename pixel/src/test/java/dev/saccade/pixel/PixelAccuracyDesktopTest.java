@@ -12,7 +12,6 @@ import dev.saccade.desktop.AccessibilitySnapshot;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.WindowAttribution;
 import dev.saccade.desktop.WindowInfo;
-import dev.saccade.x11.X11DesktopReader;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.testdesktop.WithTestDesktop;
@@ -300,7 +299,7 @@ class PixelAccuracyDesktopTest {
     }
 
     /**
-     * Rows and tabs: the AT-SPI roles that were UNKNOWN here before the extended roles (issue 13),
+     * Rows and tabs: the AT-SPI roles that were UNKNOWN here before the extended roles (D16),
      * kept out of the labelled controls so the figures stay comparable across sessions.
      */
     static boolean rowRole(final int role) {

@@ -21,7 +21,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,10 +39,10 @@ import org.junit.jupiter.api.Test;
  */
 class DocsReferencesTest {
     /**
-     * Files whose references still predate docs/: they cite the old documents' numbering (a bare
-     * section number that means a section of mcp.md) or name documents outside the repository. Excused from both checks until the reference pass
-     * after the issue 12 code moves; that pass empties this list. An entry whose file has no
-     * problem left, or no longer exists, fails the test, so the list only shrinks.
+     * Files excused from both checks because their references predate docs/ (a bare section
+     * number that means a section of mcp.md, or a document outside the repository); none is left.
+     * An entry whose file has no problem left, or no longer exists, fails the test, so the list
+     * only shrinks.
      */
     static final Set<String> KNOWN_UNRESOLVED_UNTIL_REFERENCE_PASS = Set.of();
 

@@ -4,7 +4,7 @@ package dev.saccade.supervisor;
 public enum InputHelperMode {
     /**
      * The supervisor starts the helper and tells it which owner to attach to; owners run with
-     * {@code --input-helper external}, and the helper outlives them (the design of issue 6).
+     * {@code --input-helper external}, and the helper outlives them.
      */
     SUPERVISED,
     /**

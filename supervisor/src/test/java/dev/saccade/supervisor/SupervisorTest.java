@@ -94,7 +94,7 @@ class SupervisorTest {
     }
 
     /**
-     * Ready means an action would be accepted (issue 13 part 8): an owner that says its helper is
+     * Ready means an action would be accepted: an owner that says its helper is
      * not attached leaves the supervisor not ready, with the reason, until it says it is; and
      * not ready again when it loses it.
      */

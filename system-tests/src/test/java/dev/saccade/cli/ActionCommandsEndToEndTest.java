@@ -1,12 +1,12 @@
 package dev.saccade.cli;
 
-import dev.saccade.client.ActionBatchBuilder;
 import static dev.saccade.cli.InProcessOwner.FILE_NAME;
 import static dev.saccade.cli.InProcessOwner.OK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.ActionBatchBuilder;
 import dev.saccade.protocol.ActionBatchFlyweight;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 5's visible effects through the whole pipeline (query, batch, planner, shared-memory
+ * Actions' visible effects through the whole pipeline (query, batch, planner, shared-memory
  * link, input helper, XTest) on real apps, read back through the scene (AT-SPI, X11).
  */
 @WithTestDesktop(apps = {DemoApp.QT_CALCULATOR, DemoApp.ZENITY_ENTRY})

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The agent task suite (issue 13 part 9): {@code tasks.mjs} drives {@code saccade mcp} with the
+ * The agent task suite: {@code tasks.mjs} drives {@code saccade mcp} with the
  * official MCP SDK client against one owner (with its real input helper) on one test desktop, one
  * task after another; each task reads only the text views (ids from their lines), acts, and is
  * verified from the application (zenity's output and exit code, the X server's window list). The

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 16, "nothing left behind", with the built distribution: {@code saccade supervisor run}
+ * Nothing left behind, with the built distribution: {@code saccade supervisor run}
  * with its input helper (each owner then makes a 2 MiB link file in /dev/shm and a lifeline socket
  * named by its pid), owners killed with SIGKILL in a crash loop, and a supervisor killed together
  * with its children. Whatever a killed owner left is gone once the next owner serves, and a new
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @WithTestDesktop
 class CrashLeftoversIT {
-    /** Owner kills: each costs a JVM start (about 1.5 s here), so CI runs 5; the issue's 50 by hand. */
+    /** Owner kills: each costs a JVM start (about 1.5 s here), so CI runs 5; 50 by hand. */
     private static final int CRASHES = Integer.getInteger("saccade.it.crashes", 5);
     /** A crash loop without the backoff's growth, so 50 kills take minutes, not seven. */
     private static final String FAST_BACKOFF = "-Dsaccade.supervisor.backoff.max.ms=250";

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16, "a Debian package": the {@code saccade_<version>_all.deb} that {@code mvn package}
+ * The Debian package: the {@code saccade_<version>_all.deb} that {@code mvn package}
  * built is installed with the real {@code dpkg -i} (CI runs as root), runs from
  * {@code /usr/bin/saccade} ({@code --version}, {@code up --headless} with a real app, an observe
  * through the installed CLI), ships a user unit that {@code systemd-analyze verify} accepts, and

@@ -14,6 +14,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -139,7 +140,7 @@ final class DesktopOwner implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             if (probe != null) {
                 probe.close();
@@ -150,7 +151,7 @@ final class DesktopOwner implements AutoCloseable {
         }
     }
 
-    private static void delete(final Path directory) throws Exception {
+    private static void delete(final Path directory) throws IOException {
         if (Files.notExists(directory)) {
             return; // a failed start's close() deleted it: its failure, not this, is the news
         }

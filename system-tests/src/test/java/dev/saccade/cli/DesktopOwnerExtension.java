@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import dev.saccade.client.AgentClient;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.TestDesktopExtension;
+import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -61,7 +62,7 @@ final class DesktopOwnerExtension implements ParameterResolver {
     /** The owner and its client, closed together when the class's store closes. */
     private record Owned(DesktopOwner owner, AgentClient client) implements AutoCloseable {
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             try {
                 client.close();
             } finally {

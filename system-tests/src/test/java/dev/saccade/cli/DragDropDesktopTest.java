@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 15 part 5: a DRAG_DROP that GTK's drag-and-drop accepts, read back from what zenity
+ * A DRAG_DROP that GTK's drag-and-drop accepts, read back from what zenity
  * prints. The first entry of a three-field form holds a selected text; one DRAG_DROP from that
  * text to the second entry moves it there through GTK's drag-and-drop (XDND between the two
  * widgets), which needs motion past the drag threshold and time for the drop target to answer.

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 15: TEXT alternating between a GTK entry (zenity --entry) and a multi-line GTK text view
+ * TEXT alternating between a GTK entry (zenity --entry) and a multi-line GTK text view
  * (zenity --text-info --editable, a second window: the test desktop has no application with both
  * in one window) {@value #ROUNDS} rounds. Each round gives the entry a focus click (CLICK), ctrl+a
  * and a TEXT: the ctrl+a must go to the entry just clicked, away from the text view (D21), so the

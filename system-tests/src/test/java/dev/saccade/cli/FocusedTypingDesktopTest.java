@@ -33,12 +33,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 15: text goes only where it was aimed, read back from what zenity prints. A three-field
+ * Text goes only where it was aimed (D21), read back from what zenity prints. A three-field
  * form gets one TEXT action on each field in turn, sent back to back; two TEXT actions on one
  * entry with ctrl+a between leave exactly the second text; two CLICK actions in a row on one
  * point place the caret and never select a word; ctrl+shift+Home and alt+F4 do what they do and
  * leave no modifier down. {@value #ROUNDS_PROP} sets the rounds
- * (10 here so CI stays fast; the issue's 100 by hand: {@code -Dsaccade.test.typing.rounds=100}).
+ * (10 here so CI stays fast; 100 by hand: {@code -Dsaccade.test.typing.rounds=100}).
  */
 @WithTestDesktop(apps = {})
 @Timeout(value = 600, unit = TimeUnit.SECONDS)

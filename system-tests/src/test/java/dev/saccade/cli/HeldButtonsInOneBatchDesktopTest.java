@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 20, defects 1 and 2: each action of a batch is checked against the buttons the batch's
+ * Each action of a batch is checked against the buttons the batch's
  * own earlier actions left held (§5.9), and a button this connection holds is never pressed a
  * second time (D13). The proof is the X server's own pointer state and the rows the socket answers.
  */

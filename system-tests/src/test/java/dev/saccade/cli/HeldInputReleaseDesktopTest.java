@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Nothing an agent does can leave input held (issue 5): a button held by HOLD is released, as the
+ * Nothing an agent does can leave input held: a button held by HOLD is released, as the
  * X server itself reports, when its connection goes away, on ABORT from another connection, and
  * when the input helper is told to stop (SIGTERM).
  */

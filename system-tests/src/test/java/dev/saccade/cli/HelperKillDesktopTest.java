@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 5, "kill -9 of the helper itself (released within 50 ms)": the X server does not release
+ * A kill -9 of the helper itself, released within 50 ms: the X server does not release
  * XTest input of a client that dies, so when the input helper is killed while it holds a button,
  * the owner releases it over its own X connection from the helper's shared ledger, then starts a
  * replacement helper, which works.
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class HelperKillDesktopTest {
-    /** Issue 5 asks for 50 ms; asserted with room for a loaded CI machine, the number is printed. */
+    /** The goal is 50 ms; asserted with room for a loaded CI machine, the number is printed. */
     private static final double ASSERTED_MS = 500;
 
     private DesktopOwner owner;
@@ -99,7 +99,7 @@ class HelperKillDesktopTest {
     }
 
     /**
-     * Issue 5, "kill the helper mid-batch": a batch that holds the left button and then taps a
+     * The helper killed mid-batch: a batch that holds the left button and then taps a
      * key 240 times is in the helper's hands when the X server first reports the button down;
      * the helper is killed right then. The batch answers EXECUTOR_LOST with fewer actions
      * completed than sent, and the owner releases the button. A kill can land just after the

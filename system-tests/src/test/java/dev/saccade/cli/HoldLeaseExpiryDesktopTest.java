@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 5, "hold lease expiry": an agent that holds a button and then neither releases it nor
+ * Hold lease expiry: an agent that holds a button and then neither releases it nor
  * sends another batch, while staying connected, does not keep it down for ever. The helper
  * (started with a short {@code saccade.helper.lease.max.ms}) releases it once the lease went
  * unrenewed that long, as the X server reports, and the owner's physical state follows.

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 5 end to end on a real desktop: the owner service launches the real input helper
+ * Input end to end on a real desktop: the owner service launches the real input helper
  * process, an agent finds zenity's entry field by query and types into it with TEXT and KEY
  * batches; the helper injects through XTest and zenity prints exactly what was typed.
  */

@@ -21,7 +21,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntPredicate;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,15 +39,15 @@ class LauncherIT {
     private static final String PROJECT_VERSION = System.getProperty("saccade.project.version");
     /**
      * The root pom's saccade.jvm.flags, then the collector and perf-data flags that keep an idle
-     * daemon from waking (issue 16): the launcher must pass exactly these on every Java.
+     * daemon from waking: the launcher must pass exactly these on every Java.
      */
     private static final List<String> BASE_FLAGS = java.util.stream.Stream.concat(
         java.util.stream.Stream.of(System.getProperty("saccade.jvm.flags").trim().split("\\s+")),
         java.util.stream.Stream.of("-XX:+UseSerialGC", "-XX:-UsePerfData")).toList();
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-    /** One-shot commands: the first JIT tier only (issue 16). */
+    /** One-shot commands: the first JIT tier only, for a quick start. */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-    /** ...and compiled only after ten times the usual calls (issue 16). */
+    /** ...and compiled only after ten times the usual calls. */
     private static final String LATE_COMPILES = "-XX:CompileThresholdScaling=10";
     private static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     private static final int CANNOT_START = 127;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 15 part 1, read back from what zenity prints: keys by symbol and text of any character
+ * Keyboard layouts, read back from what zenity prints: keys by symbol and text of any character
  * under US, AZERTY, QWERTZ and Russian layouts and in the Russian group of "us,ru", switched with
  * setxkbmap while the service runs, after {@code xdotool type} rebound a key code. Each round:
  * TEXT "wrong text", KEY_CHORD ctrl+a, TEXT of ASCII, Latin-1, € and brackets, KEY '1' (Shift+&amp;

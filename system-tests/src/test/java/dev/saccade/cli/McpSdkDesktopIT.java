@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 7's end-to-end proof with the official MCP TypeScript SDK ({@code @modelcontextprotocol/sdk},
+ * The MCP adapter's end-to-end proof with the official MCP TypeScript SDK ({@code @modelcontextprotocol/sdk},
  * pinned in {@code src/test/mcp-client/package-lock.json}): {@code client.mjs} runs {@code Client}
  * with {@code StdioClientTransport} spawning the distribution's {@code bin/saccade mcp} in the
  * 2025 era (initialize), and the scenario of {@link McpSdkEndToEnd}: it lists the tools, observes,

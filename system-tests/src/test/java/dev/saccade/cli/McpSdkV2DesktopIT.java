@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 17's proof: the scenario of {@link McpSdkEndToEnd} with the official v2 TypeScript
+ * The scenario of {@link McpSdkEndToEnd} with the official v2 TypeScript
  * client ({@code @modelcontextprotocol/client} 2.4.0, pinned in
  * {@code src/test/mcp-client-v2/package-lock.json}) pinned to protocol revision 2026-07-28. The
  * client probes with server/discover and fails the connect unless the server offers 2026-07-28;

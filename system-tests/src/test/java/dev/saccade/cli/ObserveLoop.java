@@ -127,9 +127,18 @@ final class ObserveLoop implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
+        stop();
+    }
+
+    /** Stops the loop and waits for its thread, so the counts are final. */
+    void stop() {
         running = false;
-        thread.join(PATIENCE.toMillis() + 5_000);
+        try {
+            thread.join(PATIENCE.toMillis() + 5_000);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+        }
     }
 
     @Override

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 5's hardest promise with real processes: the owner ({@code bin/saccade owner run}) holds
+ * The hardest release of held input, with real processes: the owner ({@code bin/saccade owner run}) holds
  * a mouse button for a connected agent and is killed with SIGKILL; the input helper sees its
  * lifeline reach end-of-file and releases the button, as the X server reports, then exits.
  */

@@ -48,7 +48,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 14 on a real desktop: Athena apps (xmessage, xcalc) have no accessibility tree, and their
+ * Pixel targets on a real desktop: Athena apps (xmessage, xcalc) have no accessibility tree, and their
  * labels become PIXEL targets (role, text, CLICK and POINTER_MOVE, stable ids); a CLICK on
  * xmessage's "Yes" through the real input helper reaches the app, which prints "Yes" itself.
  */

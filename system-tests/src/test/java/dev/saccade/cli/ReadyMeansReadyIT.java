@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 13, part 8 "ready means ready", with real processes: a real supervisor with its input
+ * Ready means ready, with real processes: a real supervisor with its input
  * helper, a real owner and a real zenity. The supervisor's status says ready only once an action
  * would be accepted, and the first batch sent when it says so is accepted. Then the helper is
  * SIGKILLed: status says not ready (and why) while the supervisor starts the next one, and a

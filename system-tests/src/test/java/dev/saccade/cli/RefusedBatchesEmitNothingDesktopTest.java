@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Refused batches emit nothing (issue 5): with the real input helper running, batches that
+ * Refused batches emit nothing: with the real input helper running, batches that
  * would click a far grid cell but fail a check get their typed answer (or a disconnect) and the
  * X server's pointer stays where a previous live move left it, with no button down.
  */

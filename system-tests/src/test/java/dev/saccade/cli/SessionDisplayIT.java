@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 16, "bound to the graphical session": the built distribution's supervisor started the way
+ * Bound to the graphical session: the built distribution's supervisor started the way
  * the systemd user manager starts the login item before the session has imported its display
  * (no DISPLAY, INVOCATION_ID set) waits for one and says so in {@code saccade supervisor status}
  * and {@code saccade doctor}; once the user manager's environment has DISPLAY (what

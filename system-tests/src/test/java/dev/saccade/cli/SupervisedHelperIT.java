@@ -12,7 +12,6 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.supervisor.SupervisorContext;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;

@@ -16,7 +16,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -196,7 +198,17 @@ final class SupervisedSession implements AutoCloseable {
 
     /** Stops it with SIGTERM; kills what is left. */
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
+        try {
+            stop();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+        } catch (final ExecutionException | TimeoutException e) {
+            throw new IOException("a child of the supervisor did not exit", e);
+        }
+    }
+
+    private void stop() throws IOException, InterruptedException, ExecutionException, TimeoutException {
         final List<ProcessHandle> children = process.descendants().toList();
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {

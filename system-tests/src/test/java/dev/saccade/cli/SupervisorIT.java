@@ -36,7 +36,7 @@ import org.newsclub.net.unix.AFUNIXSocket;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 
 /**
- * Issue 6's proofs with real processes: {@code bin/saccade supervisor run} of the built
+ * The supervisor's proofs with real processes: {@code bin/saccade supervisor run} of the built
  * distribution supervising real owners ({@code bin/saccade owner run}) on the test desktop, a
  * client loop connecting and observing throughout, the control socket driven as {@code saccade
  * supervisor ...} drives it, owners killed with SIGKILL. Owners run without accessibility and
@@ -46,7 +46,7 @@ import org.newsclub.net.unix.AFUNIXSocketAddress;
 class SupervisorIT {
     /**
      * In-place upgrades under load. Each is a JVM start (about a second on the 2-core CI box), so
-     * CI runs 20; the issue's 100 run by hand with -Dsaccade.it.upgrades=100.
+     * CI runs 20; 100 run by hand with -Dsaccade.it.upgrades=100.
      */
     private static final int UPGRADES = Integer.getInteger("saccade.it.upgrades", 20);
     private static final int KILLS = Integer.getInteger("saccade.it.kills", 20);
@@ -147,7 +147,7 @@ class SupervisorIT {
                 assertTrue(loop.lastGeneration() > seenBefore, "clients see the new owner's generations");
                 maxWaitMs = Math.max(maxWaitMs, loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = String.format("upgrades=%d answered=%d refused=%d failed=%d unanswered=%d backwards=%d "
                     + "generation_changes=%d max_client_wait_ms=%.1f upgrade_ms_median=%.0f upgrade_ms_max=%.0f%n", UPGRADES,
                 loop.answered.get(), loop.refused.get(), loop.failedAttempts.get(), loop.unanswered.get(), loop.backwards.get(),
@@ -184,7 +184,7 @@ class SupervisorIT {
                 assertTrue(loop.lastGeneration() > seenBefore, "kill " + i + ": the new owner numbers above the dead one");
                 maxWaitMs = Math.max(maxWaitMs, loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = String.format("kills=%d answered=%d refused=%d failed_attempts=%d unanswered=%d backwards=%d "
                     + "max_client_wait_ms=%.1f%n", KILLS, loop.answered.get(), loop.refused.get(), loop.failedAttempts.get(),
                 loop.unanswered.get(), loop.backwards.get(), maxWaitMs);
@@ -348,7 +348,7 @@ class SupervisorIT {
                     assertTrue(reply.startsWith("{\"ok\":true"), reply + s.tail() + s.ownerLog());
                     loop.awaitAnswers(5, Duration.ofSeconds(30));
                 }
-                loop.close();
+                loop.stop();
                 assertEquals(0, loop.refused.get(), loop.toString());
                 assertEquals(0, loop.unanswered.get(), loop.toString());
                 assertEquals(0, loop.backwards.get(), loop.toString());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 20, defect 7, with real processes: under the supervisor's default settings an owner that
+ * An isolated crash, with real processes: under the supervisor's default settings an owner that
  * has served for a while and is killed with SIGKILL is replaced in about a second, every time;
  * the growing backoff is only for owners that die soon after they start (SupervisorIT proves
  * that schedule). A client loop observes throughout; its longest wait around each kill is the
@@ -51,7 +51,7 @@ class SupervisorIsolatedCrashIT {
                 loop.awaitAnswers(3, Duration.ofSeconds(30));
                 recoveries.add(loop.maxWaitMs());
             }
-            loop.close();
+            loop.stop();
             final String numbers = "isolated owner SIGKILL: restart_in_ms " + delays + ", longest client wait per kill ms "
                 + recoveries + "\n";
             System.out.print(numbers);

@@ -99,9 +99,13 @@ final class UpProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroyForcibly();
         process.descendants().forEach(ProcessHandle::destroyForcibly);
-        pump.join(5_000);
+        try {
+            pump.join(5_000);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+        }
     }
 }

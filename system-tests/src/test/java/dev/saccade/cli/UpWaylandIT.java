@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/saccade up --wayland} end to end through the built distribution (issue 18): a
+ * {@code bin/saccade up --wayland} end to end through the built distribution: a
  * headless sway demo desktop as its own user, the supervised owner and input helper on it;
  * a second {@code saccade} process reads the windows (native and XWayland), types into the
  * native zenity entry and presses Enter through the helper's virtual keyboard, and zenity prints

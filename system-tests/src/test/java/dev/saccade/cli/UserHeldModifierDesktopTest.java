@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 15, "Modifiers": a modifier the user holds on a real keyboard (here the Xvfb keyboard,
+ * Modifiers (D23): a modifier the user holds on a real keyboard (here the Xvfb keyboard,
  * driven through its own device as {@link XvfbDeviceInput} does, which the helper's monitor takes
  * for a user) when a batch starts is reported in the completion's physical state
  * (user_modifiers, §5.11) and is still down after the batch, as the X server itself says; a chord

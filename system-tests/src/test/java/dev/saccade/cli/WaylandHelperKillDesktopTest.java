@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The owner and its real input helper on a headless sway (issue 18): the helper holds the left
+ * The owner and its real input helper on a headless sway: the helper holds the left
  * button through its virtual pointer and is killed with SIGKILL; the owner starts a replacement
  * helper whose ledger is seeded with the lost one and which releases it over its own virtual
  * devices at its start; the replacement then types into the native zenity entry and presses

@@ -148,7 +148,8 @@ class X11DesktopReaderTest {
     @Timeout(30)
     void openingAWindowDeliversSnapshotWithItAndClosingItDeliversSnapshotWithoutIt() throws Exception {
         final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
-        try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
+        final X11DesktopReader reader = new X11DesktopReader(display, snapshots).start();
+        try (reader) {
             final Process info = x.launch("zenity", "--info", "--text=hello", "--title", "Saccade info");
             final DesktopSnapshot opened = snapshots.await(
                 s -> titled(windowOf(s, info.pid()), "Saccade info"), SNAPSHOT_TIMEOUT, "the info window");
@@ -168,7 +169,8 @@ class X11DesktopReaderTest {
     @Timeout(30)
     void movingAWindowDeliversSnapshotWithItsNewBounds() throws Exception {
         final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
-        try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
+        final X11DesktopReader reader = new X11DesktopReader(display, snapshots).start();
+        try (reader) {
             final int[] before = x.absoluteBounds(entryXid);
             final String frameX = before[0] < 350 ? "420" : "300";
 
@@ -206,7 +208,8 @@ class X11DesktopReaderTest {
     @Timeout(30)
     void minimizingAWindowDeliversItHiddenAndNotViewableAndRestoringItBack() throws Exception {
         final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
-        try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
+        final X11DesktopReader reader = new X11DesktopReader(display, snapshots).start();
+        try (reader) {
             x.run("xdotool", "windowminimize", "--sync", Long.toString(demoXid));
             // The window manager sets the state, unmaps and moves the focus in separate steps:
             // wait for all of them, which may take more than one snapshot.

@@ -1,7 +1,7 @@
 package dev.saccade.cli.pcp;
 
-import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.cli.ExitCodes;
+import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.pcp.PcpClient;
 import java.io.IOException;
 import java.net.SocketException;

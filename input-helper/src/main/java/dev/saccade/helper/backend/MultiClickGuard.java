@@ -1,7 +1,7 @@
 package dev.saccade.helper.backend;
 
 /**
- * Keeps two separate actions from merging into a double or triple click (issue 15): toolkits
+ * Keeps two separate actions from merging into a double or triple click: toolkits
  * count a press as the second of a double click when it comes within the double-click time of
  * the previous press of the same button and within the double-click distance of it (GTK:
  * {@code GtkGestureMultiPress}; Qt alike), whoever meant what. A TEXT focus click 200 ms

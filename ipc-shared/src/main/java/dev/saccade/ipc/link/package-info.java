@@ -1,5 +1,5 @@
 /**
- * The link between the owner and the input helper (issue 5, "Shared-memory link"):
+ * The shared-memory link between the owner and the input helper:
  *
  * <ul>
  *   <li>one shared-memory file, {@code $SHM/saccade-input-v1-<uid>-<owner pid>}, mode 0600

@@ -132,7 +132,7 @@ class InputLinkTest {
         assertEquals(0, owner.store().readLong(1024), "the ledger ends at 1024");
     }
 
-    /** Issue 16: the long-park word the owner reads after publishing, and the helper's check for a plan. */
+    /** The long-park word the owner reads after publishing, and the helper's check for a plan. */
     @Test
     void aHelperAnnouncesItsLongParkAndCallsItOffWhenAPlanIsWaiting() throws Exception {
         final OwnerSide owner = owner();

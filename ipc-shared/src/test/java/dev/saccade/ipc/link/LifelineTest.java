@@ -77,7 +77,7 @@ class LifelineTest {
     }
 
     /**
-     * Issue 16: the owner's doorbell wakes a helper in a long park and is not a loss; any other
+     * The owner's doorbell wakes a helper in a long park and is not a loss; any other
      * byte still is, and the owner's EOF still fires after doorbells.
      */
     @Test

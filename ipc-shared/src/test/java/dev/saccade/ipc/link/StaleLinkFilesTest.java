@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 16, "nothing left behind": owners killed with SIGKILL (real JVMs, each with a real 0600
+ * Nothing left behind: owners killed with SIGKILL (real JVMs, each with a real 0600
  * link file in /dev/shm and a lifeline socket) leave files that the next owner and the supervisor
  * reclaim, and the reclaim never touches a live process's file, another uid's, or a symlink.
  */
 class StaleLinkFilesTest {
-    /** Owner kills in the crash loop: CI runs 10 (each is a JVM start); the issue's 50 by hand. */
+    /** Owner kills in the crash loop: CI runs 10 (each is a JVM start); 50 by hand. */
     private static final int CRASHES = Integer.getInteger("saccade.it.crashes", 10);
 
     @Test

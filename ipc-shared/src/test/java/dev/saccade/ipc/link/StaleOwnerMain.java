@@ -13,6 +13,7 @@ public final class StaleOwnerMain {
     private StaleOwnerMain() {
     }
 
+    @SuppressWarnings("try") // the lifeline only has to stay bound while the link lives
     public static void main(final String[] args) throws Exception {
         final Path runtime = Path.of(args[0]);
         final long pid = ProcessHandle.current().pid();

@@ -4,7 +4,7 @@ import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Text goes only where it was aimed (issue 15, agent-abi §5.10): keyboard input waits until the
+ * Text goes only where it was aimed (D21, agent-abi §5.10): keyboard input waits until the
  * accessible target it is meant for has the keyboard focus, asked of the application itself
  * ({@link SemanticInvoker#focusState}), since a focus click reaches the X server at once but the
  * window manager and the toolkit move the focus after it, asynchronously (measured: three TEXT

@@ -1,6 +1,6 @@
 /**
- * The ActionPlan record format shared by the owner and the input helper (issue 5, "Shared-memory
- * link"): what the owner's {@code ActionPlanner} produces from a validated batch and the helper
+ * The ActionPlan record format shared by the owner and the input helper:
+ * what the owner's {@code ActionPlanner} produces from a validated batch and the helper
  * executes, and the completion the helper sends back.
  *
  * <ul>

@@ -117,8 +117,8 @@ public final class WaylandBackend implements InputBackend {
             final VirtualPointer pointer = VirtualPointer.create(connection, seat);
             // The compositor has created both devices (and read the keymap) once this returns...
             connection.roundtrip();
-            // ...but sway 1.7 drops a click that follows a new virtual pointer too closely (issue 18
-            // measured ~150 ms; seen here as a lost first click after another backend's devices
+            // ...but sway 1.7 drops a click that follows a new virtual pointer too closely (~150
+            // ms measured; seen here as a lost first click after another backend's devices
             // went). Nothing tells a client when the device is ready, so this is pacing, once per
             // backend: the helper keeps its devices for its whole life.
             LockSupport.parkNanos(DEVICE_SETTLE_NS);

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Wayland backend on a real headless sway (issue 18's proof): text typed into a native GTK
+ * The Wayland backend on a real headless sway: text typed into a native GTK
  * entry and a click on a button, both read back from the app (the entry's text over AT-SPI and
  * what zenity prints, the button zenity reports through its exit code); and a key held by a
  * helper killed with SIGKILL, released from its ledger by another process, seen from the app

@@ -71,7 +71,7 @@ class GuardedBackendTest {
     }
 
     /**
-     * The issue's failure: the helper is SIGKILLed while holding input. The X server keeps the
+     * The failure this guards against: the helper is SIGKILLed while holding input. The X server keeps the
      * XTest key and button down; another process maps the same ledger file, sees what is held and
      * releases it over its own connection, and undoes the helper's key code binding.
      */
