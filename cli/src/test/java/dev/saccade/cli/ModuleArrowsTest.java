@@ -22,7 +22,7 @@ class ModuleArrowsTest {
     /** The top-level package of every main module this test sees: a rule over fewer would pass for nothing. */
     private static final Set<String> MODULE_PACKAGES = Set.of(
         "protocol", "ipc", "client", "jsonrpc", "wayland", "desktop", "x11", "wlroots", "atspi", "pixel", "owner",
-        "pcp", "mcp", "helper", "supervisor", "installer", "cli", "testdesktop");
+        "pcp", "mcp", "helper", "supervisor", "installer", "cli", "demodesktop", "testdesktop");
     /** The scene source and desktop backend modules. */
     private static final String[] SOURCES = {
         "dev.saccade.desktop..", "dev.saccade.x11..", "dev.saccade.wlroots..", "dev.saccade.atspi..", "dev.saccade.pixel.."};
@@ -83,6 +83,24 @@ class ModuleArrowsTest {
                 "dev.saccade.owner.helper..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.x11..", "dev.saccade.wlroots..",
                 "dev.saccade.wayland..")
+            .check(classes);
+    }
+
+    @Test
+    void pcpReachesTheOwnerOnlyAsAClientOfTheEndpoint() {
+        // pcp §1.1: scene facts and actions through the agent endpoint, never the owner's classes
+        noClasses().that().resideInAPackage("dev.saccade.pcp..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.owner..", "dev.saccade.atspi..",
+                "dev.saccade.pixel..", "dev.saccade.x11..", "dev.saccade.wlroots..", "dev.saccade.desktop..")
+            .check(classes);
+    }
+
+    @Test
+    void theProductLinksNoTestCode() {
+        // what ships in the distribution: test-desktop's JUnit extension and test-support stay in tests
+        noClasses().that().resideOutsideOfPackages("dev.saccade.testdesktop..", "dev.saccade.testsupport..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.testdesktop..",
+                "dev.saccade.testsupport..", "org.junit..")
             .check(classes);
     }
 }
