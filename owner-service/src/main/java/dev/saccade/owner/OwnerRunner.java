@@ -83,6 +83,8 @@ public final class OwnerRunner implements AutoCloseable {
         try {
             if (!stopped.await(5, TimeUnit.SECONDS)) {
                 LOG.error("event=owner_stop_timeout thread={}", thread.getName());
+            } else if (Thread.currentThread() != thread) {
+                thread.join(1_000); // the loop has closed its agent; closed means its thread is gone too
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
