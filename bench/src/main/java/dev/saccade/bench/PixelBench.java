@@ -9,6 +9,8 @@ import dev.saccade.pixel.PixelSource;
 import dev.saccade.pixel.PixelSourceContext;
 import dev.saccade.pixel.PixelWindow;
 import dev.saccade.pixel.WindowReader;
+import dev.saccade.x11.X11Backend;
+import dev.saccade.x11.X11Capture;
 import dev.saccade.x11.X11DesktopReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -50,7 +52,7 @@ public final class PixelBench {
             desktop.moveWindow(calc.windowId(), 1000, 0);
             final WindowInfo gtkWindow = awaitAt(desktop, gtk.windowId(), 0);
             final WindowInfo calcWindow = awaitAt(desktop, calc.windowId(), 1000);
-            try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+            try (WindowReader reader = WindowReader.open(X11Capture.open(desktop.display()), "eng")) {
                 final WindowInfo[] windows = {gtkWindow, calcWindow};
                 final String[] names = {"gtk3_demo", "calculator"};
                 final ClickBench.Series[] read = new ClickBench.Series[2];
@@ -230,7 +232,7 @@ public final class PixelBench {
     /** A running pixel source on the unchanged desktop: captures, analyses and CPU per minute. */
     @SuppressWarnings("try") // the reader only feeds the source windows while the try runs
     private static String idle(final TestDesktop desktop, final int seconds) throws Exception {
-        final PixelSourceContext context = new PixelSourceContext().display(desktop.display())
+        final PixelSourceContext context = new PixelSourceContext().display(desktop.display()).backend(new X11Backend())
             .serve(PixelSourceContext.Serve.ALL);
         try (PixelSource source = new PixelSource(context, s -> { }).start();
              X11DesktopReader reader = new X11DesktopReader(desktop.display(), source::desktop).start()) {

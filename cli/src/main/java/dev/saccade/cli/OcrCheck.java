@@ -1,5 +1,6 @@
 package dev.saccade.cli;
 
+import dev.saccade.owner.DesktopBackends;
 import dev.saccade.pixel.OcrEngine;
 import dev.saccade.pixel.PixelConfiguration;
 import dev.saccade.pixel.PixelSource;
@@ -53,7 +54,7 @@ final class OcrCheck {
         if (display == null) {
             return false;
         }
-        final String capture = PixelSource.captureProblem(display);
+        final String capture = PixelSource.captureProblem(DesktopBackends.of(display), display);
         if (capture != null) {
             problem.accept("pixel capture on " + display + ": " + capture,
                 "an X server with MIT-SHM and DAMAGE (Xorg and Xvfb have both)");

@@ -76,11 +76,34 @@ class ModuleArrowsTest {
     }
 
     @Test
+    void thePixelSourceLinksNoPlatform() {
+        // each backend offers its own capture (DesktopBackend.openCapture): a new platform plugs in without pixel
+        noClasses().that().resideInAPackage("dev.saccade.pixel..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.x11..", "dev.saccade.wlroots..",
+                "dev.saccade.wayland..")
+            .check(classes);
+    }
+
+    @Test
+    void aDesktopBackendLinksNoOtherBackend() {
+        // wlroots reads XWayland's child windows through the X11 backend the owner hands it
+        noClasses().that().resideInAPackage("dev.saccade.wlroots..")
+            .should().dependOnClassesThat().resideInAPackage("dev.saccade.x11..")
+            .check(classes);
+        noClasses().that().resideInAPackage("dev.saccade.x11..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.wlroots..", "dev.saccade.wayland..")
+            .check(classes);
+    }
+
+    @Test
     void theOwnerCoreNamesNoPlatformType() {
         // The loop, the service, the store, the planner and the helper link: only the wiring
-        // (DesktopBackends, OwnerService) and the composer know the source modules.
+        // (DesktopBackends, OwnerService) and the composer know the source modules, and the
+        // helper link's release of a lost helper's X input uses the libX11 binding it shares
+        // with the helper (OwnerXRelease).
         noClasses().that().resideInAnyPackage("dev.saccade.owner.action..", "dev.saccade.owner.scene..",
                 "dev.saccade.owner.helper..")
+            .and().doNotHaveSimpleName("OwnerXRelease")
             .should().dependOnClassesThat().resideInAnyPackage("dev.saccade.x11..", "dev.saccade.wlroots..",
                 "dev.saccade.wayland..")
             .check(classes);

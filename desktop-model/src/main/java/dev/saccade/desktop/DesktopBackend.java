@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 
 /**
  * What the owner needs of a desktop platform: the windows and monitors of a display, as a
- * stream of {@link DesktopSnapshot}s. One implementation per platform module (X11, wlroots);
+ * stream of {@link DesktopSnapshot}s, and its pixels as a {@link ScreenCapture}. One implementation per platform module (X11, wlroots);
  * the owner asks its backends in order and starts the first that reads the display, so a new
  * platform arrives as a module with one more implementation.
  */
@@ -19,4 +19,13 @@ public interface DesktopBackend {
      * the reading and waits for its thread.
      */
     Runnable start(String display, Consumer<DesktopSnapshot> listener) throws IOException;
+
+    /**
+     * Opens a capture of {@code display}'s pixels for the pixel source.
+     *
+     * @throws IllegalStateException if this platform or display offers none (the pixel source is then off)
+     */
+    default ScreenCapture openCapture(final String display) {
+        throw new IllegalStateException("no screen capture for display " + display);
+    }
 }

@@ -4,8 +4,9 @@
  * and monitors ({@link dev.saccade.desktop.MonitorInfo}), the accessibility tree a semantic source
  * hands the composer ({@link dev.saccade.desktop.AccessibilitySnapshot}), the target id
  * namespaces ({@link dev.saccade.desktop.TargetIds}), and the interface the owner starts a
- * platform through ({@link dev.saccade.desktop.DesktopBackend}). Immutable values and pure
- * functions; depends on {@code protocol} only.
+ * platform through ({@link dev.saccade.desktop.DesktopBackend}), with the capture contract it
+ * offers the pixel source ({@link dev.saccade.desktop.ScreenCapture}). Immutable values, pure
+ * functions and interfaces; depends on {@code protocol} only.
  *
  * <p>See docs/architecture.md, "Modules and arrows".
  */

@@ -8,16 +8,18 @@ import java.util.List;
 /**
  * The desktop backends the owner knows, in the order it asks them which reads its display:
  * those whose displays carry a prefix first, X11 (any other display string) last. A new
- * platform module adds its backend here.
+ * platform module adds its backend here. The wlroots backend gets X11's for the child windows
+ * of XWayland windows in its capture.
  */
-final class DesktopBackends {
-    static final List<DesktopBackend> ALL = List.of(new WlrootsBackend(), new X11Backend());
+public final class DesktopBackends {
+    private static final X11Backend X11 = new X11Backend();
+    static final List<DesktopBackend> ALL = List.of(new WlrootsBackend(X11), X11);
 
     private DesktopBackends() {
     }
 
     /** The first backend that reads {@code display}. */
-    static DesktopBackend of(final String display) {
+    public static DesktopBackend of(final String display) {
         for (final DesktopBackend backend : ALL) {
             if (backend.reads(display)) {
                 return backend;

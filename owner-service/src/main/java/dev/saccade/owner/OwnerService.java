@@ -85,7 +85,7 @@ public final class OwnerService implements AutoCloseable {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null
                 ? "no DBUS_SESSION_BUS_ADDRESS: only windows and grid cells are published" : "disabled");
         }
-        // The pixel source captures through X11 or, on wayland:SOCKET, screencopy (PixelCapture).
+        // The pixel source captures through the display's backend: X11, or on wayland:SOCKET screencopy.
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
         reader = DesktopBackends.of(context.display()).start(context.display(), snapshot -> publish(composer, snapshot));
         if (accessibility != null) {

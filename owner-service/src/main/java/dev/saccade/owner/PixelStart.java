@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts the owner's pixel source when it is on ({@code saccade.owner.pixel.enabled}): its
  * readings go to the composer. Without OCR (no libtesseract, no model) or an X extension it
- * says what to install and the owner runs without PIXEL targets.
+ * says what to install and the owner runs without PIXEL targets. The capture is the display's
+ * desktop backend's ({@link DesktopBackends}).
  */
 final class PixelStart {
     private static final Logger LOG = LoggerFactory.getLogger(PixelStart.class);
@@ -22,7 +23,8 @@ final class PixelStart {
 
     static PixelSource start(final String display, final boolean trees, final DesktopSceneComposer composer,
         final LongConsumer persist) {
-        final PixelSourceContext context = new PixelSourceContext().display(display).treesExpected(trees);
+        final PixelSourceContext context = new PixelSourceContext().display(display)
+            .backend(DesktopBackends.of(display)).treesExpected(trees);
         if (!context.enabled()) {
             LOG.info("event=pixel_off reason=disabled property={}", PixelConfiguration.ENABLED_PROP_NAME);
             return null;

@@ -37,9 +37,6 @@ public final class PixelConfiguration {
     public static final String QUIET_MS_PROP_NAME = "saccade.owner.pixel.quiet.ms";
     public static final int QUIET_MS_DEFAULT = 100;
 
-    /** The X display of XWayland, whose root is the layout's, for captures on wlroots; unset: DISPLAY. */
-    public static final String WAYLAND_XDISPLAY_PROP_NAME = "saccade.wayland.xdisplay";
-
     private PixelConfiguration() {
     }
 
@@ -72,10 +69,5 @@ public final class PixelConfiguration {
 
     public static int quietMs() {
         return Integer.getInteger(QUIET_MS_PROP_NAME, QUIET_MS_DEFAULT);
-    }
-
-    /** XWayland's display name, or the environment's DISPLAY. */
-    public static String waylandXDisplay() {
-        return System.getProperty(WAYLAND_XDISPLAY_PROP_NAME, System.getenv("DISPLAY"));
     }
 }

@@ -2,7 +2,9 @@ package dev.saccade.pixel;
 
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.DesktopBackend;
 import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.ScreenCapture;
 import dev.saccade.desktop.WindowAttribution;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.Role;
@@ -156,12 +158,12 @@ public final class PixelSource implements AutoCloseable {
     }
 
     /**
-     * Whether a pixel source can capture this display (MIT-SHM and DAMAGE present, a shared
-     * segment attaches): null if so, else why not. For diagnostics.
+     * Whether a pixel source can capture this display through its backend (on X11: MIT-SHM and
+     * DAMAGE present, a shared segment attaches): null if so, else why not. For diagnostics.
      */
-    public static String captureProblem(final String display) {
+    public static String captureProblem(final DesktopBackend backend, final String display) {
         try {
-            PixelCapture.open(display).close();
+            backend.openCapture(display).close();
             return null;
         } catch (final RuntimeException e) {
             return e.getMessage();
@@ -171,10 +173,13 @@ public final class PixelSource implements AutoCloseable {
     // ---------------------------------------------------------------- pixel thread
 
     private void run() {
-        final PixelCapture x;
+        final ScreenCapture x;
         final OcrEngine ocr;
         try {
-            x = PixelCapture.open(context.display());
+            if (context.backend() == null) {
+                throw new IllegalStateException("no desktop backend to capture " + context.display() + " with");
+            }
+            x = context.backend().openCapture(context.display());
         } catch (final RuntimeException e) {
             fail(e);
             return;
@@ -210,7 +215,7 @@ public final class PixelSource implements AutoCloseable {
         started.countDown();
     }
 
-    private void loop(final PixelCapture x, final WindowAnalyzer analyzer) {
+    private void loop(final ScreenCapture x, final WindowAnalyzer analyzer) {
         final Map<Long, PixelWindow> readings = new HashMap<>();
         final Map<Long, int[]> geometry = new HashMap<>();
         final Set<Long> dirty = new HashSet<>();
@@ -294,7 +299,7 @@ public final class PixelSource implements AutoCloseable {
                 continue;
             }
             final int ready = x.await(wakeRead, timeoutMs);
-            if ((ready & PixelCapture.POLL_WAKE_READY) != 0) {
+            if ((ready & ScreenCapture.POLL_WAKE_READY) != 0) {
                 if (!running) {
                     return;
                 }
@@ -314,7 +319,7 @@ public final class PixelSource implements AutoCloseable {
     }
 
     /** Reads every dirty window; true if any reading changed. */
-    private boolean readAll(final PixelCapture x, final WindowAnalyzer analyzer, final DesktopSnapshot d,
+    private boolean readAll(final ScreenCapture x, final WindowAnalyzer analyzer, final DesktopSnapshot d,
         final AccessibilitySnapshot a, final List<WindowInfo> servedList, final Set<Long> dirty,
         final Map<Long, PixelWindow> readings) {
         boolean changed = false;
@@ -335,7 +340,7 @@ public final class PixelSource implements AutoCloseable {
         return changed;
     }
 
-    private PixelWindow read(final PixelCapture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
+    private PixelWindow read(final ScreenCapture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
         final int index, final AccessibilitySnapshot a, final PixelWindow before) {
         final WindowInfo w = windows.get(index);
         final List<int[]> secure = new ArrayList<>();

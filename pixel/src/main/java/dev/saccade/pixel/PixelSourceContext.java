@@ -1,5 +1,6 @@
 package dev.saccade.pixel;
 
+import dev.saccade.desktop.DesktopBackend;
 import java.nio.file.Path;
 
 /**
@@ -18,6 +19,7 @@ public final class PixelSourceContext {
     private int boxReads = PixelConfiguration.boxReads();
     private int quietMs = PixelConfiguration.quietMs();
     private String display;
+    private DesktopBackend backend;
     private boolean treesExpected;
 
     public boolean enabled() {
@@ -98,6 +100,16 @@ public final class PixelSourceContext {
 
     public PixelSourceContext display(final String name) {
         display = name;
+        return this;
+    }
+
+    /** The desktop backend of {@link #display}, whose capture ({@link DesktopBackend#openCapture}) the source reads. */
+    public DesktopBackend backend() {
+        return backend;
+    }
+
+    public PixelSourceContext backend(final DesktopBackend displayBackend) {
+        backend = displayBackend;
         return this;
     }
 }

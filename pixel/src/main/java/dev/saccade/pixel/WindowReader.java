@@ -1,32 +1,35 @@
 package dev.saccade.pixel;
 
+import dev.saccade.desktop.ScreenCapture;
 import dev.saccade.desktop.WindowInfo;
-import dev.saccade.x11.X11Capture;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One window read on demand, with no cache and no damage: capture, X children, segmentation and
+ * One window read on demand, with no cache and no damage: capture, child windows, segmentation and
  * OCR, as the pixel source does for a damaged window. For benchmarks, diagnostics and tests;
  * one thread uses an instance.
  */
 public final class WindowReader implements AutoCloseable {
-    private final X11Capture x;
+    private final ScreenCapture x;
     private final OcrEngine ocr;
     private final WindowAnalyzer analyzer;
     private final WindowAnalyzer reusing;
 
-    private WindowReader(final X11Capture x, final OcrEngine ocr) {
+    private WindowReader(final ScreenCapture x, final OcrEngine ocr) {
         this.x = x;
         this.ocr = ocr;
         this.analyzer = new WindowAnalyzer(ocr);
         this.reusing = new WindowAnalyzer(ocr, true);
     }
 
-    /** @throws IOException when OCR cannot start; IllegalStateException when the display cannot be captured */
-    public static WindowReader open(final String display, final String languages) throws IOException {
-        final X11Capture x = X11Capture.open(display);
+    /**
+     * A reader of the windows {@code x} captures; it closes {@code x}, also when it cannot start.
+     *
+     * @throws IOException when OCR cannot start
+     */
+    public static WindowReader open(final ScreenCapture x, final String languages) throws IOException {
         try {
             return new WindowReader(x, OcrEngine.open(null, languages));
         } catch (final IOException | RuntimeException e) {

@@ -16,6 +16,7 @@ import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetFlag;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
+import dev.saccade.x11.X11Capture;
 import dev.saccade.x11.X11DesktopReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +101,7 @@ class PixelAccuracyDesktopTest {
             }
             final Score all = new Score();
             final int[] rows = new int[2];
-            try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+            try (WindowReader reader = WindowReader.open(X11Capture.open(desktop.display()), "eng")) {
                 for (final AppHandle app : apps) {
                     final int index = indexOf(windows.windows(), app.windowId());
                     final PixelWindow reading = reader.read(windows.windows().get(index), 5_000, 256);
@@ -130,7 +131,7 @@ class PixelAccuracyDesktopTest {
         final WindowInfo calc = X11DesktopReader.readOnce(desktop.display())
             .window(app(desktop.apps(), DemoApp.QT_CALCULATOR).windowId());
         desktop.moveWindow(calc.xid(), 1000, 0);
-        try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+        try (WindowReader reader = WindowReader.open(X11Capture.open(desktop.display()), "eng")) {
             final WindowInfo w = awaitMoved(desktop, calc.xid(), 1000);
             final PixelWindow whole = reader.read(w, 10_000, 256);
             assertTrue(!whole.incomplete() && whole.elements().size() >= 20, "a whole reading: " + whole);
@@ -146,7 +147,7 @@ class PixelAccuracyDesktopTest {
         throws Exception {
         final long xid = app(desktop.apps(), DemoApp.QT_CALCULATOR).windowId();
         desktop.moveWindow(xid, 1000, 0);
-        try (WindowReader reader = WindowReader.open(desktop.display(), "eng")) {
+        try (WindowReader reader = WindowReader.open(X11Capture.open(desktop.display()), "eng")) {
             final WindowInfo w = awaitMoved(desktop, xid, 1000);
             final PixelWindow first = reader.readReusing(w, 10_000, 256);
             final long[] before = reader.reuseCounts();

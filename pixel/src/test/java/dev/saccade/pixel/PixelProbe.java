@@ -2,6 +2,7 @@ package dev.saccade.pixel;
 
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.WindowInfo;
+import dev.saccade.x11.X11Capture;
 import dev.saccade.x11.X11DesktopReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +22,7 @@ public final class PixelProbe {
         }
         final String display = args.length > 0 ? args[0] : System.getenv("DISPLAY");
         final DesktopSnapshot snapshot = X11DesktopReader.readOnce(display);
-        try (WindowReader reader = WindowReader.open(display, System.getProperty(PixelConfiguration.LANGUAGES_PROP_NAME, "eng"))) {
+        try (WindowReader reader = WindowReader.open(X11Capture.open(display), System.getProperty(PixelConfiguration.LANGUAGES_PROP_NAME, "eng"))) {
             for (final WindowInfo w : snapshot.windows()) {
                 print(w.title(), reader.read(w, 5_000, 64));
             }

@@ -3,20 +3,18 @@ package dev.saccade.x11;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import com.sun.jna.ptr.IntByReference;
-import com.sun.jna.ptr.LongByReference;
 import dev.saccade.desktop.MonitorInfo;
-import dev.saccade.x11.X11Native.IOErrorExitHandler;
-import dev.saccade.x11.X11Native.LibC;
-import dev.saccade.x11.X11Native.XRandR;
-import dev.saccade.x11.X11Native.Xlib;
+import dev.saccade.x11.Xlib.IoErrorExitHandler;
+import dev.saccade.x11.Xlib.Libc;
+import dev.saccade.x11.Xlib.X11;
+import dev.saccade.x11.Xlib.Xrandr;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One Xlib connection: the root window and the atoms the reader asks about, geometry, monitors,
  * events, and the pipe that wakes a reader sleeping on the X socket. Its native calls are
- * declared in {@link X11Native} (with the process-wide error handlers), its property reads are
+ * {@link Xlib}'s, loaded by {@link X11Native} (with the process-wide error handlers), its property reads are
  * {@link X11Properties}.
  *
  * <p>Not thread-safe: one thread opens, uses and closes an instance (the reader thread, or the
@@ -91,7 +89,7 @@ final class X11Desktop implements AutoCloseable {
     static final int POLL_X_READY = 1;
     static final int POLL_WAKE_READY = 2;
 
-    private final Pointer display;
+    private final long display;
     private final long root;
     private final int connectionFd;
     private final int randrEventBase;
@@ -109,26 +107,27 @@ final class X11Desktop implements AutoCloseable {
     final long netActiveWindow;
 
     // Reused out-parameters: one connection, one thread.
-    private final IntByReference intA = new IntByReference();
-    private final IntByReference intB = new IntByReference();
-    private final LongByReference childWindow = new LongByReference();
+    private final int[] intA = new int[1];
+    private final int[] intB = new int[1];
+    private final long[] childWindow = new long[1];
     private final Memory attributes = new Memory(WINDOW_ATTRIBUTES_LENGTH);
     private final Memory event = new Memory(XEVENT_LENGTH);
     private final Memory pollFds = new Memory(2L * POLLFD_LENGTH);
-    private final IOErrorExitHandler exitHandler;
+    private final long attributesAddress = Pointer.nativeValue(attributes);
+    private final long eventAddress = Pointer.nativeValue(event);
+    private final long pollFdsAddress = Pointer.nativeValue(pollFds);
+    private final IoErrorExitHandler exitHandler;
 
     /** Set by {@link #exitHandler} on the thread using this connection; never cleared. */
     private boolean connectionLost;
     private boolean closed;
 
-    private X11Desktop(final Pointer display) {
+    private X11Desktop(final long display) {
         this.display = display;
         this.exitHandler = (d, userData) -> connectionLost = true;
-        if (X11Native.SET_IO_ERROR_EXIT_HANDLER != null) {
-            X11Native.SET_IO_ERROR_EXIT_HANDLER.invoke(Void.class, new Object[] {display, exitHandler, null});
-        }
-        this.root = Xlib.XDefaultRootWindow(display);
-        this.connectionFd = Xlib.XConnectionNumber(display);
+        X11.XSetIOErrorExitHandler(display, exitHandler, 0);
+        this.root = X11.XDefaultRootWindow(display);
+        this.connectionFd = X11.XConnectionNumber(display);
         utf8String = intern("UTF8_STRING");
         compoundText = intern("COMPOUND_TEXT");
         netWmName = intern("_NET_WM_NAME");
@@ -154,20 +153,20 @@ final class X11Desktop implements AutoCloseable {
             throw new X11Exception("libX11 is not usable", X11Native.LOAD_FAILURE);
         }
         X11Native.installErrorHandlers();
-        final Pointer display = Xlib.XOpenDisplay(displayName);
-        if (display == null) {
+        final long display = X11.XOpenDisplay(displayName);
+        if (display == 0) {
             throw new X11Exception("cannot open X display " + (displayName != null ? displayName : "$DISPLAY"));
         }
         return new X11Desktop(display);
     }
 
-    private static int queryRandr(final Pointer display) {
+    private static int queryRandr(final long display) {
         if (X11Native.XRANDR_LOAD_FAILURE != null) {
             return -1;
         }
-        final IntByReference eventBase = new IntByReference();
-        final IntByReference errorBase = new IntByReference();
-        return XRandR.XRRQueryExtension(display, eventBase, errorBase) != 0 ? eventBase.getValue() : -1;
+        final int[] eventBase = new int[1];
+        final int[] errorBase = new int[1];
+        return Xrandr.XRRQueryExtension(display, eventBase, errorBase) != 0 ? eventBase[0] : -1;
     }
 
     /** Protocol errors (BadWindow, BadAtom ...) absorbed in this process since it started. */
@@ -203,15 +202,15 @@ final class X11Desktop implements AutoCloseable {
     }
 
     long intern(final String name) {
-        return Xlib.XInternAtom(display, name, 0);
+        return X11.XInternAtom(display, name, 0);
     }
 
     /** Root: clients come and go (SubstructureNotify), its properties and its size change. */
     void selectRootEvents() {
-        Xlib.XSelectInput(display, root,
+        X11.XSelectInput(display, root,
             SUBSTRUCTURE_NOTIFY_MASK | STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
         if (randrEventBase >= 0) {
-            XRandR.XRRSelectInput(display, root,
+            Xrandr.XRRSelectInput(display, root,
                 RR_SCREEN_CHANGE_NOTIFY_MASK | RR_CRTC_CHANGE_NOTIFY_MASK | RR_OUTPUT_CHANGE_NOTIFY_MASK);
         }
     }
@@ -221,7 +220,7 @@ final class X11Desktop implements AutoCloseable {
      * already gone the BadWindow goes to the counting handler.
      */
     void selectClientEvents(final long window) {
-        Xlib.XSelectInput(display, window, STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
+        X11.XSelectInput(display, window, STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
     }
 
     // ---------------------------------------------------------------- properties
@@ -260,14 +259,14 @@ final class X11Desktop implements AutoCloseable {
      * @return false if the window is gone
      */
     boolean geometry(final long window, final int[] out) {
-        if (Xlib.XGetWindowAttributes(display, window, attributes) == 0) {
+        if (X11.XGetWindowAttributes(display, window, attributesAddress) == 0) {
             return false;
         }
-        if (Xlib.XTranslateCoordinates(display, window, root, 0, 0, intA, intB, childWindow) == 0) {
+        if (X11.XTranslateCoordinates(display, window, root, 0, 0, intA, intB, childWindow) == 0) {
             return false;
         }
-        out[0] = intA.getValue();
-        out[1] = intB.getValue();
+        out[0] = intA[0];
+        out[1] = intB[0];
         out[2] = attributes.getInt(ATTR_WIDTH_OFFSET);
         out[3] = attributes.getInt(ATTR_HEIGHT_OFFSET);
         out[4] = attributes.getInt(ATTR_MAP_STATE_OFFSET);
@@ -283,10 +282,11 @@ final class X11Desktop implements AutoCloseable {
     List<MonitorInfo> monitors() {
         final List<MonitorInfo> monitors = new ArrayList<>(4);
         if (randrEventBase >= 0) {
-            final Pointer list = XRandR.XRRGetMonitors(display, root, 1, intA);
-            if (list != null) {
+            final long monitorsAddress = Xrandr.XRRGetMonitors(display, root, 1, intA);
+            if (monitorsAddress != 0) {
+                final Pointer list = new Pointer(monitorsAddress);
                 try {
-                    final int count = intA.getValue();
+                    final int count = intA[0];
                     for (int i = 0; i < count; i++) {
                         final long base = (long) i * MONITOR_INFO_LENGTH;
                         final String name = atomName(list.getLong(base + MONITOR_NAME_OFFSET));
@@ -296,11 +296,11 @@ final class X11Desktop implements AutoCloseable {
                             list.getInt(base + MONITOR_PRIMARY_OFFSET) != 0));
                     }
                 } finally {
-                    XRandR.XRRFreeMonitors(list);
+                    Xrandr.XRRFreeMonitors(monitorsAddress);
                 }
             }
         }
-        if (monitors.isEmpty() && Xlib.XGetWindowAttributes(display, root, attributes) != 0) {
+        if (monitors.isEmpty() && X11.XGetWindowAttributes(display, root, attributesAddress) != 0) {
             final String name = "default";
             monitors.add(new MonitorInfo(MonitorInfo.stableId(name), name, 0, 0,
                 attributes.getInt(ATTR_WIDTH_OFFSET), attributes.getInt(ATTR_HEIGHT_OFFSET), true));
@@ -312,12 +312,12 @@ final class X11Desktop implements AutoCloseable {
 
     /** Flushes requests and reads what the socket holds; returns the number of queued events. */
     int pending() {
-        return Xlib.XPending(display);
+        return X11.XPending(display);
     }
 
     /** Takes the next event into the reused buffer (blocks if none is queued: call {@link #pending()} first). */
     void nextEvent() {
-        Xlib.XNextEvent(display, event);
+        X11.XNextEvent(display, eventAddress);
     }
 
     int eventType() {
@@ -356,7 +356,7 @@ final class X11Desktop implements AutoCloseable {
         pollFds.setInt(POLLFD_LENGTH, wakeFd);
         pollFds.setShort(POLLFD_LENGTH + 4, POLLIN);
         pollFds.setShort(POLLFD_LENGTH + 6, (short) 0);
-        final int n = LibC.poll(pollFds, 2, timeoutMs);
+        final int n = Libc.poll(pollFdsAddress, 2, timeoutMs);
         if (n <= 0) {
             return 0;
         }
@@ -374,7 +374,7 @@ final class X11Desktop implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            Xlib.XCloseDisplay(display);
+            X11.XCloseDisplay(display);
         }
     }
 
@@ -390,7 +390,7 @@ final class X11Desktop implements AutoCloseable {
             throw new X11Exception("libc is not usable", X11Native.LOAD_FAILURE);
         }
         final int[] fds = new int[2];
-        if (LibC.pipe(fds) != 0) {
+        if (Libc.pipe(fds) != 0) {
             throw new X11Exception("pipe() failed, errno " + Native.getLastError());
         }
         return fds;
@@ -398,11 +398,11 @@ final class X11Desktop implements AutoCloseable {
 
     /** Writes one byte; the pipe stays readable until closed, so one wake is enough for good. */
     static void wake(final int writeFd) {
-        LibC.write(writeFd, WAKE_BYTE, 1);
+        Libc.write(writeFd, WAKE_BYTE, 1);
     }
 
     static void closeFd(final int fd) {
-        LibC.close(fd);
+        Libc.close(fd);
     }
 
     private static final byte[] WAKE_BYTE = {1};

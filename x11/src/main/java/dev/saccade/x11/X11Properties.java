@@ -6,10 +6,7 @@ import static dev.saccade.x11.X11Desktop.XA_STRING;
 import static dev.saccade.x11.X11Desktop.XA_WM_NAME;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.ptr.IntByReference;
-import com.sun.jna.ptr.LongByReference;
-import com.sun.jna.ptr.PointerByReference;
-import dev.saccade.x11.X11Native.Xlib;
+import dev.saccade.x11.Xlib.X11;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,20 +26,20 @@ final class X11Properties {
     private static final long PROPERTY_MAX_UNITS = 1L << 20;
     private static final long[] EMPTY = new long[0];
 
-    private final Pointer display;
+    private final long display;
     private final long utf8String;
     private final long compoundText;
     private final long netWmName;
     private final Map<Long, String> atomNames = new HashMap<>();
 
     // Reused out-parameters: one connection, one thread.
-    private final LongByReference actualType = new LongByReference();
-    private final IntByReference actualFormat = new IntByReference();
-    private final LongByReference itemCount = new LongByReference();
-    private final LongByReference bytesAfter = new LongByReference();
-    private final PointerByReference propertyData = new PointerByReference();
+    private final long[] actualType = new long[1];
+    private final int[] actualFormat = new int[1];
+    private final long[] itemCount = new long[1];
+    private final long[] bytesAfter = new long[1];
+    private final long[] propertyData = new long[1];
 
-    X11Properties(final Pointer display, final long utf8String, final long compoundText, final long netWmName) {
+    X11Properties(final long display, final long utf8String, final long compoundText, final long netWmName) {
         this.display = display;
         this.utf8String = utf8String;
         this.compoundText = compoundText;
@@ -59,23 +56,23 @@ final class X11Properties {
     private Pointer fetch(final long window, final long atom, final long requiredType) {
         long units = PROPERTY_FIRST_READ_UNITS;
         for (int attempt = 0; attempt < 2; attempt++) {
-            final int status = Xlib.XGetWindowProperty(display, window, atom, 0, units, 0, requiredType,
+            final int status = X11.XGetWindowProperty(display, window, atom, 0, units, 0, requiredType,
                 actualType, actualFormat, itemCount, bytesAfter, propertyData);
             if (status != 0) {
                 return null; // BadWindow and friends: the window went away between two calls
             }
-            final Pointer data = propertyData.getValue();
-            final long type = actualType.getValue();
+            final Pointer data = propertyData[0] == 0 ? null : new Pointer(propertyData[0]);
+            final long type = actualType[0];
             if (type == 0 || (requiredType != ANY_PROPERTY_TYPE && type != requiredType)) {
                 free(data); // absent, or a mismatched type: Xlib returns no data but may return a block
                 return null;
             }
-            final long remaining = bytesAfter.getValue();
+            final long remaining = bytesAfter[0];
             if (remaining == 0 || attempt == 1 || units >= PROPERTY_MAX_UNITS) {
                 return data;
             }
             free(data);
-            final long itemBytes = itemCount.getValue() * (actualFormat.getValue() / 8);
+            final long itemBytes = itemCount[0] * (actualFormat[0] / 8);
             units = Math.min(PROPERTY_MAX_UNITS, (itemBytes + remaining + 3) / 4);
         }
         return null;
@@ -83,7 +80,7 @@ final class X11Properties {
 
     private static void free(final Pointer data) {
         if (data != null) {
-            Xlib.XFree(data);
+            X11.XFree(Pointer.nativeValue(data));
         }
     }
 
@@ -98,10 +95,10 @@ final class X11Properties {
             return EMPTY;
         }
         try {
-            if (actualFormat.getValue() != 32) {
+            if (actualFormat[0] != 32) {
                 return EMPTY;
             }
-            final int count = (int) Math.min(itemCount.getValue(), Integer.MAX_VALUE);
+            final int count = (int) Math.min(itemCount[0], Integer.MAX_VALUE);
             final long[] items = data.getLongArray(0, count);
             for (int i = 0; i < count; i++) {
                 items[i] &= 0xFFFF_FFFFL; // Xlib may sign-extend 32-bit items into its longs
@@ -119,7 +116,7 @@ final class X11Properties {
             return absent;
         }
         try {
-            if (actualFormat.getValue() != 32 || itemCount.getValue() < 1) {
+            if (actualFormat[0] != 32 || itemCount[0] < 1) {
                 return absent;
             }
             return data.getLong(0) & 0xFFFF_FFFFL;
@@ -160,11 +157,11 @@ final class X11Properties {
             return null;
         }
         try {
-            final long actual = actualType.getValue();
-            if (actualFormat.getValue() != 8) {
+            final long actual = actualType[0];
+            if (actualFormat[0] != 8) {
                 return null;
             }
-            final byte[] bytes = data.getByteArray(0, (int) Math.min(itemCount.getValue(), Integer.MAX_VALUE));
+            final byte[] bytes = data.getByteArray(0, (int) Math.min(itemCount[0], Integer.MAX_VALUE));
             if (actual == utf8String) {
                 return new String(bytes, StandardCharsets.UTF_8);
             }
@@ -183,16 +180,16 @@ final class X11Properties {
         if (cached != null) {
             return cached;
         }
-        final Pointer name = atom == 0 ? null : Xlib.XGetAtomName(display, atom);
-        if (name == null) {
+        final long name = atom == 0 ? 0 : X11.XGetAtomName(display, atom);
+        if (name == 0) {
             return "";
         }
         try {
-            final String value = name.getString(0, StandardCharsets.ISO_8859_1.name());
+            final String value = new Pointer(name).getString(0, StandardCharsets.ISO_8859_1.name());
             atomNames.put(atom, value);
             return value;
         } finally {
-            Xlib.XFree(name);
+            X11.XFree(name);
         }
     }
 }

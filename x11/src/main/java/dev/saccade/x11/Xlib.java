@@ -1,25 +1,34 @@
 package dev.saccade.x11;
 
 import com.sun.jna.Callback;
+import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 
 /**
- * Every native call of the input helper's X11 backend, and nothing else: libX11, libXtst, libXi
- * and the three libc calls the XInput2 event loop needs to wait on two descriptors. In this
- * module beside the window reader's {@code X11Native}, so every X binding of ours is in one place. One nested class per
- * library, each bound by JNA direct mapping ({@link Native#register}), so a call costs a JNI
- * transition and no reflection, boxing or allocation.
+ * The one binding of libX11 and its extensions, shared by every X client of ours: the window
+ * reader ({@code X11Desktop}, {@code X11Properties}: libX11, libXrandr), the pixel capture
+ * ({@link X11Capture}: libX11, MIT-SHM in libXext, libXdamage), the input helper's XTest backend
+ * (libX11, libXtst, libXi) and the owner's release of a lost helper's input (libX11, libXtst).
+ * Public because the last two live in other modules ({@code input-helper}, {@code owner-service});
+ * style.md's one class per native library holds as one nested class per library, each declared
+ * once, with the libc calls these clients sleep, wake and share memory with. Each is bound by JNA
+ * direct mapping ({@link Native#register}) on its first use, so a call costs a JNI transition and
+ * no reflection, boxing or allocation.
  *
- * <p>Types follow the LP64 ABI of 64-bit Linux: {@code Display*}, other pointers, XIDs
+ * <p>Types follow the LP64 ABI of 64-bit Linux: {@code Display*} (the one handle type of every
+ * client), other pointers, XIDs
  * ({@code Window}, {@code Atom}), {@code KeySym}, {@code Time} and {@code unsigned long} are Java
  * {@code long}; {@code int} and {@code Bool} are Java {@code int}. Out-parameters are
  * primitive arrays (JNA copies them back) or addresses of {@link com.sun.jna.Memory} blocks the
- * caller preallocated. Struct layouts read by address are documented where they are read.
+ * caller preallocated ({@link Pointer#nativeValue}). Struct layouts read by address are
+ * documented where they are read.
  *
- * <p>Loading fails with an {@link UnsatisfiedLinkError} on a machine without libX11, libXtst or
- * libXi; the helper's {@code XTestBackend.open} turns that into a typed exception.
+ * <p>Loading a library's class fails (an {@link UnsatisfiedLinkError} as its initializer's cause)
+ * on a machine without that library; the helper's {@code XTestBackend.open}, the reader's
+ * {@code X11Native} and {@link X11Capture#open} turn that into a typed error. The extensions'
+ * libraries are found by their versioned sonames where runtime packages ship no unversioned link.
  */
 public final class Xlib {
     // Event types and masks (X.h).
@@ -67,6 +76,15 @@ public final class Xlib {
     private Xlib() {
     }
 
+    /** {@code name}'s library, else its versioned {@code soname} (runtime packages have no unversioned link). */
+    static NativeLibrary library(final String name, final String soname) {
+        try {
+            return NativeLibrary.getInstance(name);
+        } catch (final UnsatisfiedLinkError e) {
+            return NativeLibrary.getInstance(soname);
+        }
+    }
+
     /** Xlib's protocol error handler: {@code int (*)(Display *, XErrorEvent *)}. */
     public interface ErrorHandler extends Callback {
         int invoke(Pointer display, Pointer errorEvent);
@@ -84,11 +102,27 @@ public final class Xlib {
 
     /** libX11. */
     public static final class X11 {
+        /** {@code XSetIOErrorExitHandler}, libX11 1.7+; null on older libraries. */
+        private static final Function SET_IO_ERROR_EXIT_HANDLER;
+
         static {
-            Native.register(NativeLibrary.getInstance("X11"));
+            final NativeLibrary x11 = NativeLibrary.getInstance("X11");
+            Native.register(x11);
+            Function setter = null;
+            try {
+                setter = x11.getFunction("XSetIOErrorExitHandler");
+            } catch (final UnsatisfiedLinkError ignore) {
+                // libX11 < 1.7: an I/O error still ends the process; nothing more can be done here.
+            }
+            SET_IO_ERROR_EXIT_HANDLER = setter;
         }
 
         private X11() {
+        }
+
+        /** Loads and binds the library; throws its {@link LinkageError} where it cannot. */
+        public static void load() {
+            // the class initializer does the work
         }
 
         public static native int XInitThreads();
@@ -100,6 +134,15 @@ public final class Xlib {
         public static native int XDefaultScreen(long display);
 
         public static native long XDefaultRootWindow(long display);
+
+        /** @return {@code Visual*} */
+        public static native long XDefaultVisual(long display, int screen);
+
+        public static native int XDefaultDepth(long display, int screen);
+
+        public static native int XDisplayWidth(long display, int screen);
+
+        public static native int XDisplayHeight(long display, int screen);
 
         public static native int XConnectionNumber(long display);
 
@@ -131,6 +174,21 @@ public final class Xlib {
 
         public static native long XInternAtom(long display, String name, int onlyIfExists);
 
+        /** @return {@code char*}, free with {@link #XFree}; 0 for an unknown atom */
+        public static native long XGetAtomName(long display, long atom);
+
+        public static native int XSelectInput(long display, long window, long eventMask);
+
+        /** {@code children[0]} receives a {@code Window*} of {@code count[0]} entries; free with {@link #XFree}. */
+        public static native int XQueryTree(long display, long window, long[] rootReturn, long[] parentReturn,
+            long[] children, int[] count);
+
+        /** {@code attributes}: the address of an {@code XWindowAttributes} (136 bytes, LP64). */
+        public static native int XGetWindowAttributes(long display, long window, long attributes);
+
+        public static native int XTranslateCoordinates(long display, long srcWindow, long destWindow, int srcX,
+            int srcY, int[] destX, int[] destY, long[] childReturn);
+
         public static native int XGetWindowProperty(long display, long window, long property, long longOffset,
             long longLength, int delete, long reqType, long[] actualType, int[] actualFormat, long[] nitems,
             long[] bytesAfter, long[] prop);
@@ -161,7 +219,19 @@ public final class Xlib {
 
         public static native long XSetIOErrorHandler(IoErrorHandler handler);
 
-        public static native void XSetIOErrorExitHandler(long display, IoErrorExitHandler handler, long userData);
+        /**
+         * Sets {@code display}'s I/O exit handler where libX11 has it (1.7+).
+         *
+         * @return false on an older libX11, where an I/O error still ends the process
+         */
+        public static boolean XSetIOErrorExitHandler(final long display, final IoErrorExitHandler handler,
+            final long userData) {
+            if (SET_IO_ERROR_EXIT_HANDLER == null) {
+                return false;
+            }
+            SET_IO_ERROR_EXIT_HANDLER.invoke(Void.class, new Object[] {display, handler, userData});
+            return true;
+        }
 
         public static native void XUnlockDisplay(long display);
     }
@@ -173,6 +243,11 @@ public final class Xlib {
         }
 
         private Xtst() {
+        }
+
+        /** Loads and binds the library; throws its {@link LinkageError} where it cannot. */
+        public static void load() {
+            // the class initializer does the work
         }
 
         public static native int XTestQueryExtension(long display, int[] eventBase, int[] errorBase, int[] major,
@@ -234,7 +309,85 @@ public final class Xlib {
         public static native void XIFreeDeviceInfo(long info);
     }
 
-    /** libc: a self-pipe and poll(2), so the XInput2 loop blocks on the X socket yet stops at once. */
+    /** libXext: MIT-SHM, the pixel capture's shared-memory images. */
+    public static final class Xext {
+        static {
+            Native.register(library("Xext", "libXext.so.6"));
+        }
+
+        private Xext() {
+        }
+
+        /** Loads and binds the library; throws its {@link LinkageError} where it cannot. */
+        public static void load() {
+            // the class initializer does the work
+        }
+
+        public static native int XShmQueryExtension(long display);
+
+        /** {@code shmInfo}: the address of an {@code XShmSegmentInfo} (32 bytes, LP64). */
+        public static native int XShmAttach(long display, long shmInfo);
+
+        public static native int XShmDetach(long display, long shmInfo);
+
+        /** @return {@code XImage*} whose data is the segment; free the struct with {@link X11#XFree} */
+        public static native long XShmCreateImage(long display, long visual, int depth, int format, long data,
+            long shmInfo, int width, int height);
+
+        public static native int XShmGetImage(long display, long drawable, long image, int x, int y, long planeMask);
+    }
+
+    /** libXdamage: the damage reports the pixel capture sleeps on. */
+    public static final class Xdamage {
+        static {
+            Native.register(library("Xdamage", "libXdamage.so.1"));
+        }
+
+        private Xdamage() {
+        }
+
+        /** Loads and binds the library; throws its {@link LinkageError} where it cannot. */
+        public static void load() {
+            // the class initializer does the work
+        }
+
+        public static native int XDamageQueryExtension(long display, int[] eventBase, int[] errorBase);
+
+        public static native long XDamageCreate(long display, long drawable, int level);
+
+        public static native void XDamageDestroy(long display, long damage);
+
+        public static native void XDamageSubtract(long display, long damage, long repair, long parts);
+    }
+
+    /** libXrandr (1.5, for monitors). */
+    public static final class Xrandr {
+        static {
+            Native.register(library("Xrandr", "libXrandr.so.2"));
+        }
+
+        private Xrandr() {
+        }
+
+        /** Loads and binds the library; throws its {@link LinkageError} where it cannot. */
+        public static void load() {
+            // the class initializer does the work
+        }
+
+        public static native int XRRQueryExtension(long display, int[] eventBase, int[] errorBase);
+
+        public static native void XRRSelectInput(long display, long window, int mask);
+
+        /** @return {@code XRRMonitorInfo*} of {@code count[0]} entries; free with {@link #XRRFreeMonitors} */
+        public static native long XRRGetMonitors(long display, long window, int getActive, int[] count);
+
+        public static native void XRRFreeMonitors(long monitors);
+    }
+
+    /**
+     * libc: a self-pipe and poll(2), so an X loop blocks on the X socket yet stops at once, and
+     * the System V shared memory of the pixel capture's images.
+     */
     public static final class Libc {
         public static final short POLLIN = 0x1;
         /** {@code struct pollfd}: int fd; short events; short revents. */
@@ -250,6 +403,11 @@ public final class Xlib {
         }
 
         public static final int O_CLOEXEC = 0x80000;
+        public static final int IPC_PRIVATE = 0;
+        public static final int IPC_CREAT = 01000;
+        public static final int IPC_RMID = 0;
+
+        public static native int pipe(int[] fds);
 
         public static native int pipe2(int[] fds, int flags);
 
@@ -260,5 +418,14 @@ public final class Xlib {
         public static native long read(int fd, byte[] buffer, long count);
 
         public static native int close(int fd);
+
+        public static native int shmget(int key, long size, int flags);
+
+        /** @return the segment's address, -1 on failure */
+        public static native long shmat(int id, long address, int flags);
+
+        public static native int shmdt(long address);
+
+        public static native int shmctl(int id, int command, long buffer);
     }
 }

@@ -1,10 +1,10 @@
 package dev.saccade.owner.helper;
 
-import com.sun.jna.NativeLong;
-import com.sun.jna.platform.unix.X11;
 import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.x11.Xlib.X11;
+import dev.saccade.x11.Xlib.Xtst;
 
 /**
  * The owner's release of a lost helper's input: over a short-lived X connection of its own,
@@ -14,10 +14,12 @@ import dev.saccade.protocol.ResultCode;
  * start). The X server does not release XTest input when the client that pressed it dies, so
  * this is what lets go of a killed helper's held input.
  *
- * <p>Called on the launcher's thread, never the owner thread.
+ * <p>Its X calls are the {@code x11} module's binding ({@code Xlib}), the one the helper's XTest
+ * backend uses. Called on the launcher's thread, never the owner thread.
  */
 final class OwnerXRelease {
-    private static final NativeLong NO_DELAY = new NativeLong(0);
+    private static final long NO_DELAY = 0;
+    private static final int RELEASE = 0;
 
     private OwnerXRelease() {
     }
@@ -36,12 +38,12 @@ final class OwnerXRelease {
             return;
         }
         try {
-            final X11.Display d = X11.INSTANCE.XOpenDisplay(display);
-            if (d != null) {
-                X11.INSTANCE.XSync(d, false);
-                X11.INSTANCE.XCloseDisplay(d);
+            final long d = X11.XOpenDisplay(display);
+            if (d != 0) {
+                X11.XSync(d, 0);
+                X11.XCloseDisplay(d);
             }
-            X11.XTest.INSTANCE.hashCode();
+            Xtst.load();
         } catch (final RuntimeException | LinkageError e) {
             // Reported by the real release, if it ever runs.
         }
@@ -58,36 +60,34 @@ final class OwnerXRelease {
             // releases it over its own virtual keyboard and pointer at its start.
             return ResultCode.PLATFORM_UNSUPPORTED;
         }
-        final X11 x = X11.INSTANCE;
-        final X11.Display d = x.XOpenDisplay(display);
-        if (d == null) {
+        final long d = X11.XOpenDisplay(display);
+        if (d == 0) {
             return ResultCode.PLATFORM_BACKEND;
         }
         try {
-            final X11.XTest xtest = X11.XTest.INSTANCE;
             final int[] failed = {0};
             final int buttons = ledger.buttons();
             for (int bit = 1; bit <= HeldInputLedger.WHEEL_RIGHT; bit <<= 1) {
                 final int xButton = xButton(bit);
-                if ((buttons & bit) != 0 && xButton != 0 && xtest.XTestFakeButtonEvent(d, xButton, false, NO_DELAY) == 0) {
+                if ((buttons & bit) != 0 && xButton != 0 && Xtst.XTestFakeButtonEvent(d, xButton, RELEASE, NO_DELAY) == 0) {
                     failed[0]++;
                 }
             }
             ledger.forEachHeldPlainKey(keyCode -> {
-                if (xtest.XTestFakeKeyEvent(d, keyCode, false, NO_DELAY) == 0) {
+                if (Xtst.XTestFakeKeyEvent(d, keyCode, RELEASE, NO_DELAY) == 0) {
                     failed[0]++;
                 }
             });
             for (int index = 3; index >= 0; index--) { // META, ALT, CONTROL, SHIFT
                 final int keyCode = ledger.modifierKeyCodeAt(index);
-                if (keyCode != 0 && xtest.XTestFakeKeyEvent(d, keyCode, false, NO_DELAY) == 0) {
+                if (keyCode != 0 && Xtst.XTestFakeKeyEvent(d, keyCode, RELEASE, NO_DELAY) == 0) {
                     failed[0]++;
                 }
             }
-            x.XSync(d, false);
+            X11.XSync(d, 0);
             return failed[0] == 0 ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_BACKEND;
         } finally {
-            x.XCloseDisplay(d);
+            X11.XCloseDisplay(d);
         }
     }
 

@@ -1,31 +1,33 @@
-package dev.saccade.pixel;
+package dev.saccade.wlroots;
 
 import com.sun.jna.Memory;
+import dev.saccade.desktop.DesktopBackend;
+import dev.saccade.desktop.ScreenCapture;
 import dev.saccade.wayland.Outputs;
 import dev.saccade.wayland.Screencopy;
+import dev.saccade.wayland.SwayIpc;
 import dev.saccade.wayland.WaylandConnection;
-import dev.saccade.x11.X11Capture;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Pixels of a wlroots compositor through screencopy (the {@code wayland} module's
+ * The {@link ScreenCapture} of a wlroots compositor ({@link WlrootsBackend#openCapture}): its pixels through screencopy (the {@code wayland} module's
  * {@link Screencopy}), on a Wayland connection of the pixel thread's own. Screencopy without
  * damage tracking has no damage events to wait for, so the whole layout counts as damaged every
  * {@value #DAMAGE_PERIOD_MS} ms: the pixel source then re-captures its windows and its analysis
  * cache skips the unchanged ones. Regions are captured from the output holding their top-left
  * corner (one output on a headless sway). An XWayland window's X11 child windows (Xt and Tk
  * make every widget one; the analysis takes them as exact boxes, xmessage's rounded buttons have
- * no box edges to find) are read as on X11: its X11 id from sway's IPC, the children from
- * XWayland ({@value PixelConfiguration#WAYLAND_XDISPLAY_PROP_NAME}, else DISPLAY), whose root coordinates are the layout's
- * (docs/wayland.md §1). Without sway's IPC or XWayland there are none, as for native windows.
+ * no box edges to find) are read as on X11: its X11 id from sway's IPC, the children from the
+ * capture that the X11 backend handed to {@link WlrootsBackend} opens on XWayland
+ * ({@value WaylandConfiguration#XDISPLAY_PROP_NAME}, else DISPLAY), whose root coordinates are the
+ * layout's (docs/wayland.md §1). Without sway's IPC or XWayland there are none, as for native windows.
  */
-final class WaylandCapture implements PixelCapture {
-    static final String PREFIX = "wayland:";
+final class WaylandCapture implements ScreenCapture {
     static final long DAMAGE_PERIOD_MS = 1_000;
     private static final int CAPTURE_TIMEOUT_MS = 2_000;
     private static final short POLLIN = 1;
-    /** The XWayland display to read child windows from; the environment's DISPLAY when unset. */
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WaylandCapture.class);
 
     private final WaylandConnection connection;
@@ -34,25 +36,28 @@ final class WaylandCapture implements PixelCapture {
     private final Memory pollFd = new Memory(8);
     private long nextDamageNs = System.nanoTime();
     private final String socket;
+    /** The backend that captures XWayland's display; null: no child windows are read. */
+    private final DesktopBackend xwaylandBackend;
     /** Opened at the first XWayland window; null before, or when there is none to open. */
-    private dev.saccade.wayland.SwayIpc ipc;
-    private X11Capture xwayland;
+    private SwayIpc ipc;
+    private ScreenCapture xwayland;
     private boolean childrenUnavailable;
 
-    private WaylandCapture(final String socket, final WaylandConnection connection, final Outputs outputs,
-        final Screencopy screencopy) {
+    private WaylandCapture(final String socket, final DesktopBackend xwaylandBackend,
+        final WaylandConnection connection, final Outputs outputs, final Screencopy screencopy) {
         this.socket = socket;
+        this.xwaylandBackend = xwaylandBackend;
         this.connection = connection;
         this.outputs = outputs;
         this.screencopy = screencopy;
     }
 
-    static WaylandCapture open(final String socket) {
+    static WaylandCapture open(final String socket, final DesktopBackend xwaylandBackend) {
         WaylandConnection connection = null;
         try {
             connection = WaylandConnection.connect(socket);
             final Outputs outputs = Outputs.read(connection);
-            return new WaylandCapture(socket, connection, outputs, Screencopy.open(connection));
+            return new WaylandCapture(socket, xwaylandBackend, connection, outputs, Screencopy.open(connection));
         } catch (final IOException | UnsatisfiedLinkError e) {
             if (connection != null) {
                 connection.close();
@@ -105,16 +110,16 @@ final class WaylandCapture implements PixelCapture {
         }
         try {
             if (ipc == null) {
-                final java.nio.file.Path path = dev.saccade.wayland.SwayIpc.locate(socket);
-                final String xdisplay = PixelConfiguration.waylandXDisplay();
-                if (path == null || xdisplay == null || xdisplay.isEmpty()) {
+                final Path path = SwayIpc.locate(socket);
+                final String xdisplay = WaylandConfiguration.xDisplay();
+                if (xwaylandBackend == null || path == null || xdisplay == null || xdisplay.isEmpty()) {
                     childrenUnavailable = true;
                     return;
                 }
-                ipc = dev.saccade.wayland.SwayIpc.connect(path);
-                xwayland = X11Capture.open(xdisplay);
+                ipc = SwayIpc.connect(path);
+                xwayland = xwaylandBackend.openCapture(xdisplay);
             }
-            final Long x11 = dev.saccade.wlroots.SwayDesktopReader.x11Windows(ipc).get(window);
+            final Long x11 = SwayDesktopReader.x11Windows(ipc).get(window);
             if (x11 != null) {
                 xwayland.descendants(x11, out);
             }
@@ -141,7 +146,7 @@ final class WaylandCapture implements PixelCapture {
     }
 
     @Override
-    public int drainDamage(final X11Capture.DamageSink sink) {
+    public int drainDamage(final DamageSink sink) {
         connection.pump();
         if (System.nanoTime() - nextDamageNs < 0) {
             return 0;
