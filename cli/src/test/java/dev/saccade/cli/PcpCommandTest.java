@@ -68,8 +68,8 @@ class PcpCommandTest {
             // Registered once query.capabilities lists it.
             final CliRun caps = Await.value(
                 () -> CliRun.run("pcp", "call", "--socket", socket, "query.capabilities", "{\"app_id\":\"" + APP + "\"}"),
-                run -> run.out.contains(APP + ".compose"), Duration.ofSeconds(20), Duration.ZERO,
-                run -> APP + ".compose among the capabilities; last: " + run);
+                r -> r.out.contains(APP + ".compose"), Duration.ofSeconds(20), Duration.ZERO,
+                r -> APP + ".compose among the capabilities; last: " + r);
             assertEquals(ExitCodes.SUCCESS, caps.exitCode, caps::toString);
 
             final String invoke = "{\"capability_id\":\"" + APP + ".compose\",\"app_id\":\"" + APP

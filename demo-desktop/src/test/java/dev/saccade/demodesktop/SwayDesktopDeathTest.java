@@ -45,10 +45,11 @@ class SwayDesktopDeathTest {
 
             jvm.destroyForcibly();
             assertTrue(jvm.waitFor(10, TimeUnit.SECONDS));
-            Await.until(() -> session.stream().allMatch(ProcessProbe.Seen::isGone)
+            final List<ProcessProbe.Seen> started = session;
+            Await.until(() -> started.stream().allMatch(ProcessProbe.Seen::isGone)
                 && !Files.exists(root, LinkOption.NOFOLLOW_LINKS), Duration.ofSeconds(20), Duration.ofMillis(20),
                 () -> "the session's processes and " + root + " gone; still running "
-                    + session.stream().filter(p -> !p.isGone()).toList() + ", root there: "
+                    + started.stream().filter(p -> !p.isGone()).toList() + ", root there: "
                     + Files.exists(root, LinkOption.NOFOLLOW_LINKS));
             assertEquals(List.of(), session.stream().filter(p -> !p.isGone()).toList(), read(stderr));
             assertFalse(Files.exists(root, LinkOption.NOFOLLOW_LINKS), root.toString());

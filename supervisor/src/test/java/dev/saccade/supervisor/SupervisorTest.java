@@ -182,7 +182,7 @@ class SupervisorTest {
         }
     }
 
-    private long awaitRunning(final String child, final long notPid) throws Exception {
+    private long awaitRunning(final String child, final long notPid) throws IOException {
         final Pattern running = Pattern.compile("\"name\":\"" + child + "\",\"running\":true,\"pid\":\"(\\d+)\"");
         final String status = Await.probe(() -> request(ControlRequest.status()), reply -> {
             final Matcher m = running.matcher(reply);

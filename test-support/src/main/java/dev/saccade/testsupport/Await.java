@@ -66,13 +66,7 @@ public final class Await {
      */
     public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
         final Duration poll, final Function<? super T, String> what) {
-        try {
-            return probe(probe::get, done, timeout, poll, what);
-        } catch (final RuntimeException | Error e) {
-            throw e;
-        } catch (final Exception e) {
-            throw new IllegalStateException("a Supplier threw a checked exception", e);
-        }
+        return probe(probe::get, done, timeout, poll, what);
     }
 
     /** As {@link #value(Supplier, Predicate, Duration, Duration, Function)}, reading every millisecond. */
@@ -81,10 +75,10 @@ public final class Await {
         return value(probe, done, timeout, Duration.ofNanos(POLL_NS), what);
     }
 
-    /** A read that may fail with a checked exception: a socket round trip, a refresh, a child process. */
+    /** A read that may fail with a checked exception {@code E}: a socket round trip, a refresh, a child process. */
     @FunctionalInterface
-    public interface Probe<T> {
-        T get() throws Exception;
+    public interface Probe<T, E extends Exception> {
+        T get() throws E;
     }
 
     /**
@@ -94,8 +88,8 @@ public final class Await {
      *
      * @throws AssertionError "timed out after N ms waiting for: {@code what(last value)}"
      */
-    public static <T> T probe(final Probe<T> probe, final Predicate<? super T> done, final Duration timeout,
-        final Duration poll, final Function<? super T, String> what) throws Exception {
+    public static <T, E extends Exception> T probe(final Probe<T, E> probe, final Predicate<? super T> done,
+        final Duration timeout, final Duration poll, final Function<? super T, String> what) throws E {
         final long deadlineNs = deadline(timeout);
         T value = probe.get();
         while (!done.test(value)) {
@@ -109,8 +103,8 @@ public final class Await {
     }
 
     /** As {@link #probe(Probe, Predicate, Duration, Duration, Function)}, reading again at once. */
-    public static <T> T probe(final Probe<T> probe, final Predicate<? super T> done, final Duration timeout,
-        final Function<? super T, String> what) throws Exception {
+    public static <T, E extends Exception> T probe(final Probe<T, E> probe, final Predicate<? super T> done,
+        final Duration timeout, final Function<? super T, String> what) throws E {
         return probe(probe, done, timeout, Duration.ZERO, what);
     }
 
@@ -120,8 +114,8 @@ public final class Await {
      *
      * @throws AssertionError "timed out after N ms waiting for: {@code what}", caused by the last failure
      */
-    public static <T> T retrying(final Probe<T> attempt, final Class<? extends Exception> retried,
-        final Duration timeout, final Duration poll, final String what) throws Exception {
+    public static <T, E extends Exception> T retrying(final Probe<T, E> attempt, final Class<? extends Exception> retried,
+        final Duration timeout, final Duration poll, final String what) throws E {
         final long deadlineNs = deadline(timeout);
         while (true) {
             try {
