@@ -14,6 +14,7 @@ import dev.saccade.protocol.TargetFlag;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.testsupport.SnapshotQueue;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -72,13 +73,8 @@ class AtspiScrolledListTest {
 
     private static AccessibilitySnapshot fullUntil(final AtspiSource source,
         final java.util.function.Predicate<AccessibilitySnapshot> condition, final String what) throws Exception {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        AccessibilitySnapshot s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
-        while (!condition.test(s)) {
-            assertTrue(Await.before(deadlineNs), "no whole read with " + what + " within 20 s");
-            s = source.requestFullRefresh().get(10, TimeUnit.SECONDS);
-        }
-        return s;
+        return Await.probe(() -> source.requestFullRefresh().get(10, TimeUnit.SECONDS), condition,
+            Duration.ofSeconds(20), s -> "a whole read with " + what + "; last: " + s);
     }
 
     private static boolean complete(final AccessibilitySnapshot s, final String bus) {

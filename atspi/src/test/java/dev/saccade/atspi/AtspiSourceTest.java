@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -334,11 +333,12 @@ class AtspiSourceTest {
             awaitApps(peer);
             awaitApps(bus);
             // The first refresh of an app goes over the bus and opens the peer connection.
-            final long deadlineNs = System.nanoTime() + WAIT.toNanos();
-            while (!usesPeer(peer, demo) && Await.before(deadlineNs)) {
-                peer.requestRefresh().get(10, TimeUnit.SECONDS);
-            }
-            assertTrue(usesPeer(peer, demo), "gtk3-demo over its own server: " + peer.diagnostics());
+            Await.probe(() -> {
+                if (!usesPeer(peer, demo)) {
+                    peer.requestRefresh().get(10, TimeUnit.SECONDS);
+                }
+                return usesPeer(peer, demo);
+            }, Boolean::booleanValue, WAIT, used -> "gtk3-demo over its own server; last: " + peer.diagnostics());
             assertFalse(usesPeer(peer, calculator), "Qt stays on the bus");
             assertFalse(usesPeer(bus, demo), "peer-to-peer off");
             final AccessibilitySnapshot p = peer.requestRefresh().get(10, TimeUnit.SECONDS);
@@ -369,22 +369,16 @@ class AtspiSourceTest {
         source.requestRefresh().get(10, TimeUnit.SECONDS);
         source.requestRefresh().get(10, TimeUnit.SECONDS);
         source.close();
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        Set<String> left;
-        do {
-            left = new HashSet<>();
+        Await.value(() -> {
+            final Set<String> left = new HashSet<>();
             for (final Thread t : Thread.getAllStackTraces().keySet()) {
                 // The JDK's CompletableFuture delayer is shared and not ours.
                 if (!before.contains(t) && t.isAlive() && !t.getName().startsWith("CompletableFutureDelayScheduler")) {
                     left.add(t.getName());
                 }
             }
-            if (left.isEmpty()) {
-                break;
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        } while (Await.before(deadlineNs));
-        assertEquals(Set.of(), left, "threads still running after close");
+            return left;
+        }, Set::isEmpty, Duration.ofSeconds(10), Duration.ofMillis(20), left -> "no thread left after close; still " + left);
     }
 
     @Test
@@ -421,16 +415,11 @@ class AtspiSourceTest {
     /** As {@link #refreshUntil(AtspiSource, Predicate, String)}, starting from {@code first}. */
     static AccessibilitySnapshot refreshUntil(final AccessibilitySnapshot first, final AtspiSource source,
         final Predicate<AccessibilitySnapshot> condition, final String what) throws Exception {
-        final long deadlineNs = System.nanoTime() + WAIT.toNanos();
-        AccessibilitySnapshot s = first;
-        while (s == null || !condition.test(s)) {
-            if (!Await.before(deadlineNs)) {
-                throw new AssertionError("no snapshot with " + what + " within " + WAIT.toMillis() + " ms; last: " + s
-                    + "\n" + source.diagnostics());
-            }
-            s = source.requestRefresh().get(10, TimeUnit.SECONDS);
+        if (first != null && condition.test(first)) {
+            return first;
         }
-        return s;
+        return Await.probe(() -> source.requestRefresh().get(10, TimeUnit.SECONDS), s -> s != null && condition.test(s),
+            WAIT, s -> "a snapshot with " + what + "; last: " + s + "\n" + source.diagnostics());
     }
 
     /** A node a model must be able to find: on screen (the full tree's view) and named or actionable. */

@@ -9,6 +9,7 @@ import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,11 +29,8 @@ class DoctorCommandTest {
         final Process noTree = desktop.configure(new ProcessBuilder("xmessage", "-title", "No tree here", "hello"))
             .redirectErrorStream(true).redirectOutput(dir.resolve("xmessage.log").toFile()).start();
         try {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!hasWindowTitled(desktop, "No tree here")) {
-                assertTrue(Await.before(deadline), "the noTree's window never appeared");
-                Thread.onSpinWait();
-            }
+            Await.until(() -> hasWindowTitled(desktop, "No tree here"), Duration.ofSeconds(20),
+                "the noTree's window never appeared");
             final CliRun run = CliRun.run("doctor", "--display", desktop.display(),
                 "--session-bus", desktop.sessionBusAddress(), "--endpoint", dir.resolve("nothing.sock").toString());
             final String out = run.out;

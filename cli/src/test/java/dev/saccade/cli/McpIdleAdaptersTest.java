@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,11 +72,8 @@ class McpIdleAdaptersTest {
             mcp.call(INITIALIZE);
             for (int round = 0; round < 2; round++) {
                 assertServed(mcp, 2 + round, "round " + round);
-                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (owner.connectedClients() != 0) {
-                    assertTrue(Await.before(deadline), "the idle adapter still holds its connection");
-                    java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // poll the owner's count
-                }
+                Await.until(() -> owner.connectedClients() == 0, Duration.ofSeconds(10), Duration.ofMillis(10),
+                    () -> "the idle adapter to drop its connection; owner clients: " + owner.connectedClients());
             }
             assertEquals(List.of(), mcp.finish());
             assertEquals(0, mcp.exitCode());

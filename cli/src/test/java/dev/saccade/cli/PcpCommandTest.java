@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -65,11 +66,10 @@ class PcpCommandTest {
                 "-cp", System.getProperty("java.class.path"), PcpMailApp.class.getName(), socket, privateKey.toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             // Registered once query.capabilities lists it.
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            CliRun caps;
-            do {
-                caps = CliRun.run("pcp", "call", "--socket", socket, "query.capabilities", "{\"app_id\":\"" + APP + "\"}");
-            } while (!caps.out.contains(APP + ".compose") && Await.before(deadline));
+            final CliRun caps = Await.value(
+                () -> CliRun.run("pcp", "call", "--socket", socket, "query.capabilities", "{\"app_id\":\"" + APP + "\"}"),
+                r -> r.out.contains(APP + ".compose"), Duration.ofSeconds(20), Duration.ZERO,
+                r -> APP + ".compose among the capabilities; last: " + r);
             assertEquals(ExitCodes.SUCCESS, caps.exitCode, caps::toString);
 
             final String invoke = "{\"capability_id\":\"" + APP + ".compose\",\"app_id\":\"" + APP
@@ -100,10 +100,8 @@ class PcpCommandTest {
             // listen: subscribe, then an event pushed by the core is printed as one line.
             final CompletableFuture<CliRun> listening = CompletableFuture.supplyAsync(() -> CliRun.run("pcp", "listen",
                 "--socket", socket, "--count", "1", "surface.focus_changed"));
-            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!endpoint.core().hasSubscribers() && Await.before(until)) {
-                Thread.onSpinWait();
-            }
+            Await.until(endpoint.core()::hasSubscribers, Duration.ofSeconds(20),
+                () -> "the listener subscribed; subscribers: " + endpoint.core().hasSubscribers());
             assertEquals(1, endpoint.core().publish("surface.focus_changed", "surface-7", "org.example.other",
                 JsonTree.object("surface_id", "surface-7", "focused", true)));
             final CliRun heard = listening.get(20, TimeUnit.SECONDS);
@@ -116,12 +114,13 @@ class PcpCommandTest {
             assertEquals(ExitCodes.USAGE, bad.exitCode, bad::toString);
             app.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL
             // The service sees the connection end (EOF) a moment later: ask until it answers -32010.
-            final long goneBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            CliRun gone;
-            do {
-                gone = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
-            } while (Long.valueOf(-32005L).equals(((Map<?, ?>) json(gone).get("error")).get("code")) && Await.before(goneBy));
-            assertEquals(-32010L, ((Map<?, ?>) json(gone).get("error")).get("code"), gone::toString);
+            final CliRun[] gone = new CliRun[1];
+            final Object code = Await.probe(() -> {
+                gone[0] = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability", invoke);
+                return ((Map<?, ?>) json(gone[0]).get("error")).get("code");
+            }, c -> !Long.valueOf(-32005L).equals(c), Duration.ofSeconds(10),
+                c -> "an answer other than -32005 for the killed app; last: " + gone[0]);
+            assertEquals(-32010L, code, gone[0]::toString);
         }
         final CliRun closed = CliRun.run("pcp", "call", "--socket", run.resolve("saccade-pcp-v1.sock").toString(), "health.check");
         assertEquals(ExitCodes.CONNECTION_FAILED, closed.exitCode, closed::toString);

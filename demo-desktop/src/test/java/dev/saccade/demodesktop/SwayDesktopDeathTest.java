@@ -12,10 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,11 +45,12 @@ class SwayDesktopDeathTest {
 
             jvm.destroyForcibly();
             assertTrue(jvm.waitFor(10, TimeUnit.SECONDS));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while ((!session.stream().allMatch(ProcessProbe.Seen::isGone) || Files.exists(root, LinkOption.NOFOLLOW_LINKS))
-                && Await.before(deadline)) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-            }
+            final List<ProcessProbe.Seen> started = session;
+            Await.until(() -> started.stream().allMatch(ProcessProbe.Seen::isGone)
+                && !Files.exists(root, LinkOption.NOFOLLOW_LINKS), Duration.ofSeconds(20), Duration.ofMillis(20),
+                () -> "the session's processes and " + root + " gone; still running "
+                    + started.stream().filter(p -> !p.isGone()).toList() + ", root there: "
+                    + Files.exists(root, LinkOption.NOFOLLOW_LINKS));
             assertEquals(List.of(), session.stream().filter(p -> !p.isGone()).toList(), read(stderr));
             assertFalse(Files.exists(root, LinkOption.NOFOLLOW_LINKS), root.toString());
         } finally {

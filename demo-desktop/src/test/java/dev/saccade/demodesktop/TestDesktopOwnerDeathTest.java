@@ -16,8 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,16 +49,10 @@ class TestDesktopOwnerDeathTest {
             assertTrue(jvm.process.waitFor(10, TimeUnit.SECONDS));
 
             // The watchdog works asynchronously once it sees the JVM's pipe close.
-            awaitTrue(jvm::nothingLeft, Duration.ofSeconds(20));
+            Await.until(jvm::nothingLeft, Duration.ofSeconds(20), Duration.ofMillis(20),
+                () -> "nothing of the desktop left (processes, directory, X socket and lock); log: " + jvm.log());
             jvm.assertNothingLeft();
             assertFalse(jvm.log().contains("event=desktop-stop"), "no hook can run on SIGKILL");
-        }
-    }
-
-    private static void awaitTrue(final BooleanSupplier condition, final Duration timeout) {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean() && Await.before(deadlineNs)) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
     }
 

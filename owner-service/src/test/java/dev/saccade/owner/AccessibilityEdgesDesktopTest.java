@@ -17,7 +17,6 @@ import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -29,28 +28,20 @@ import org.junit.jupiter.api.Timeout;
  * scene SOURCE_INCOMPLETE while the owner goes on answering.
  */
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
+@WithDesktopService(properties = AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME + "=" + AccessibilityEdgesDesktopTest.NODE_BUDGET)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AccessibilityEdgesDesktopTest {
     /** gtk3-demo has about 190 accessible objects. */
-    private static final int NODE_BUDGET = 50;
+    static final int NODE_BUDGET = 50;
 
     private TestDesktop desktop;
     private DesktopService d;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) {
         desktop = testDesktop;
-        System.setProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME, Integer.toString(NODE_BUDGET));
-        d = DesktopService.start(desktop);
-    }
-
-    @AfterAll
-    void stopService() throws Exception {
-        System.clearProperty(AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME);
-        if (d != null) {
-            d.close();
-        }
+        d = service;
     }
 
     @Test

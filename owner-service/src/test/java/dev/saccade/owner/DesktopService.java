@@ -108,19 +108,19 @@ public final class DesktopService implements AutoCloseable {
     /** Observes until {@code done} holds, waiting for each next generation in between, for up to {@code timeout}. */
     public CompletionFlyweight awaitObserve(final Consumer<ObserveRequestFlyweight> change,
         final Predicate<CompletionFlyweight> done, final Duration timeout) throws IOException {
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        CompletionFlyweight c;
-        do {
-            c = observe(change);
-            if (done.test(c)) {
-                return c;
+        final long[] seen = {-1};
+        return Await.probe(() -> {
+            if (seen[0] >= 0) {
+                // the next read waits for the next generation rather than repeating this one
+                ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
+                    o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
+                        .afterGeneration(seen[0]).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
             }
-            final long seen = c.generation().generation();
-            ObserveQueryConformance.completion(client.exchange(Requests.observe(3,
-                o -> o.maximumTargets(1).freshness().policy(FreshnessPolicy.AFTER_GENERATION)
-                    .afterGeneration(seen).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500)))));
-        } while (Await.before(deadline));
-        throw new AssertionError("condition not reached by generation " + c.generation().generation());
+            final CompletionFlyweight c = observe(change);
+            seen[0] = c.generation().generation();
+            return c;
+        }, done, timeout, c -> "an observe that meets the condition; last: generation " + c.generation().generation()
+            + ", " + c.targetCount() + " targets");
     }
 
     /** Record {@code i} of an observe or query completion. */

@@ -23,7 +23,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -35,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
  * invoke drives the calculator.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR})
+@WithDesktopService
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class FusedSceneDesktopTest {
@@ -42,16 +42,9 @@ class FusedSceneDesktopTest {
     private DesktopService d;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) {
         desktop = testDesktop;
-        d = DesktopService.start(desktop);
-    }
-
-    @AfterAll
-    void stopService() throws Exception {
-        if (d != null) {
-            d.close();
-        }
+        d = service;
     }
 
     @Test

@@ -26,6 +26,7 @@ import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.protocol.TextMatch;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.Bytes;
@@ -501,28 +502,20 @@ abstract class ObserveQueryConformance {
 
     /** Waits until the service reads generation {@code g}: an observe answers with it. */
     protected void awaitGeneration(final long g) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (Await.before(deadline)) {
-            final CompletionFlyweight c = completion(wire.exchange(Requests.observe(99,
-                o -> o.freshness().policy(FreshnessPolicy.AFTER_GENERATION).afterGeneration(g - 1)
-                    .timeoutNs(1_000_000_000L))));
-            if (c.result() != ResultCode.TIMEOUT && c.generation().generation() >= g) {
-                return;
-            }
-        }
-        throw new AssertionError("generation " + g + " never became current");
+        Await.probe(() -> completion(wire.exchange(Requests.observe(99,
+            o -> o.freshness().policy(FreshnessPolicy.AFTER_GENERATION).afterGeneration(g - 1)
+                .timeoutNs(1_000_000_000L)))),
+            c -> c.result() != ResultCode.TIMEOUT && c.generation().generation() >= g, Duration.ofSeconds(5),
+            c -> "generation " + g + " to become current; last: " + ResultCode.name(c.result()) + " at generation "
+                + c.generation().generation());
     }
 
     /** Observes until the answer has {@code result}; returns that reply. */
     protected byte[] awaitResult(final int result) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (Await.before(deadline)) {
-            final byte[] reply = wire.exchange(Requests.observe(98, o -> { }));
-            if (completion(reply).result() == result) {
-                return reply;
-            }
-        }
-        throw new AssertionError("never answered " + ResultCode.name(result));
+        return Await.probe(() -> wire.exchange(Requests.observe(98, o -> { })),
+            reply -> completion(reply).result() == result, Duration.ofSeconds(5),
+            reply -> "an observe answered " + ResultCode.name(result) + "; last: "
+                + ResultCode.name(completion(reply).result()));
     }
 
     static void assertBytes(final byte[] expected, final byte[] actual) {

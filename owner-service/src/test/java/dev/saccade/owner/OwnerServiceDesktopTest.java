@@ -34,7 +34,6 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -45,6 +44,7 @@ import org.junit.jupiter.api.Timeout;
  * the Qt calculator): what agents read over the real endpoint matches what the X server says.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.ZENITY_ENTRY, DemoApp.QT_CALCULATOR})
+@WithDesktopService
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OwnerServiceDesktopTest {
@@ -52,16 +52,9 @@ class OwnerServiceDesktopTest {
     private DesktopService d;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) {
         desktop = testDesktop;
-        d = DesktopService.start(desktop);
-    }
-
-    @AfterAll
-    void stopService() throws Exception {
-        if (d != null) {
-            d.close();
-        }
+        d = service;
     }
 
     @Test

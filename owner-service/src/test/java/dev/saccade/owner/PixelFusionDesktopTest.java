@@ -26,7 +26,6 @@ import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -40,32 +39,25 @@ import org.junit.jupiter.api.Timeout;
  * over it, though the rest of its dialog is read.
  */
 @WithTestDesktop(apps = {DemoApp.QT_CALCULATOR, DemoApp.ZENITY_PASSWORD})
+@WithDesktopService(properties = PixelConfiguration.SERVE_PROP_NAME + "=all")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PixelFusionDesktopTest {
-    private TestDesktop desktop;
+    private final TestDesktop desktop;
     private DesktopService d;
 
-    @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    /** The instance is made before {@code @BeforeAll} resolves the service: the windows move first. */
+    PixelFusionDesktopTest(final TestDesktop testDesktop) throws Exception {
         desktop = testDesktop;
         // side by side, so each is read whole
         desktop.moveWindow(app(DemoApp.QT_CALCULATOR).windowId(), 0, 0);
         desktop.moveWindow(app(DemoApp.ZENITY_PASSWORD).windowId(), 800, 0);
-        System.setProperty(PixelConfiguration.SERVE_PROP_NAME, "all");
-        try {
-            d = DesktopService.start(desktop);
-        } finally {
-            System.clearProperty(PixelConfiguration.SERVE_PROP_NAME);
-        }
-        assertNotNull(d.service.pixels(), "the pixel source runs (libtesseract5 and tesseract-ocr-eng installed)");
     }
 
-    @AfterAll
-    void stopService() throws Exception {
-        if (d != null) {
-            d.close();
-        }
+    @BeforeAll
+    void startService(final DesktopService service) {
+        d = service;
+        assertNotNull(d.service.pixels(), "the pixel source runs (libtesseract5 and tesseract-ocr-eng installed)");
     }
 
     @Test

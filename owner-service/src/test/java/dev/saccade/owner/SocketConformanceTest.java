@@ -10,7 +10,7 @@ import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,13 +97,8 @@ class SocketConformanceTest extends ObserveQueryConformance {
     }
 
     private void awaitClients(final int n) {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (agent.connectedClientsSeen() != n) {
-            if (!Await.before(deadline)) {
-                throw new AssertionError("clients: " + agent.connectedClientsSeen() + ", expected " + n);
-            }
-            Thread.onSpinWait();
-        }
+        Await.until(() -> agent.connectedClientsSeen() == n, Duration.ofSeconds(5),
+            () -> n + " clients; seen " + agent.connectedClientsSeen());
     }
 
     @Test
@@ -119,11 +114,8 @@ class SocketConformanceTest extends ObserveQueryConformance {
             assertEquals(ResultCode.OK, helloResult(b.exchange(Requests.hello(1, Capability.OBSERVE))));
             assertNull(b.exchange(Requests.hello(1, Capability.OBSERVE)), "Hello after authentication is U");
         }
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (neutralizedOnOwner() != before + 2 && Await.before(deadline)) {
-            Thread.onSpinWait();
-        }
-        assertEquals(before + 2, neutralizedOnOwner());
+        Await.until(() -> neutralizedOnOwner() == before + 2, Duration.ofSeconds(5),
+            () -> (before + 2) + " neutralized on the owner; seen " + neutralizedOnOwner());
     }
 
     @Test

@@ -16,6 +16,7 @@ import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -86,11 +87,13 @@ class SocketFuzzTest {
             }
 
             final long readsBefore = bystanderReads.get();
-            final long deadline = System.nanoTime() + 5_000_000_000L;
-            while (bystanderReads.get() < readsBefore + 10 && Await.before(deadline)) {
-                Thread.onSpinWait();
+            try {
+                Await.until(() -> bystanderReads.get() >= readsBefore + 10 || bystanderFailure.get() != null,
+                    Duration.ofSeconds(5), () -> "10 more bystander reads (starved?); seen "
+                        + (bystanderReads.get() - readsBefore));
+            } finally {
+                bystander.interrupt();
             }
-            bystander.interrupt();
             bystander.join(5_000);
             assertNull(bystanderFailure.get(), () -> "bystander failed: " + bystanderFailure.get());
             assertTrue(bystanderReads.get() >= readsBefore + 10, "bystander starved");

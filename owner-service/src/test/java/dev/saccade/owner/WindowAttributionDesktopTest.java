@@ -22,7 +22,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -34,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * button of its parent window that opened it.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO})
+@WithDesktopService
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WindowAttributionDesktopTest {
@@ -41,16 +41,9 @@ class WindowAttributionDesktopTest {
     private DesktopService d;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) {
         desktop = testDesktop;
-        d = DesktopService.start(desktop);
-    }
-
-    @AfterAll
-    void stopService() throws Exception {
-        if (d != null) {
-            d.close();
-        }
+        d = service;
     }
 
     private void run(final String... command) throws Exception {

@@ -13,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,11 +39,8 @@ class OwnerPcpTest {
             assertEquals(true, System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(1), "start returns at once");
             assertNull(pcp.endpoint(), "still waiting for the old owner's socket");
             old.close(); // the old owner exits and unlinks its socket
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (pcp.endpoint() == null && Await.before(deadline)) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // poll the condition to a deadline
-            }
-            assertNotNull(pcp.endpoint(), "bound once the socket was free");
+            Await.until(() -> pcp.endpoint() != null, Duration.ofSeconds(20), Duration.ofMillis(10),
+                () -> "PCP bound once the socket was free; endpoint still " + pcp.endpoint());
             try (PcpClient client = PcpClient.connect(socket, Duration.ofSeconds(10))) {
                 final Map<String, Object> health = client.call("health.check", null, null);
                 assertEquals("ok", ((Map<?, ?>) health.get("result")).get("status"));

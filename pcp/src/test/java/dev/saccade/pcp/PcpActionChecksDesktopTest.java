@@ -12,6 +12,7 @@ import dev.saccade.demodesktop.AppHandle;
 import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.owner.DesktopService;
+import dev.saccade.owner.WithDesktopService;
 import dev.saccade.testdesktop.WithTestDesktop;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,6 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * zenity, closed with OK afterwards, prints the entry's text as it was.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO})
+// The owner with its input helper, as `saccade owner run` starts it: every PCP action is a batch.
+@WithDesktopService(inputHelper = true)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PcpActionChecksDesktopTest {
@@ -44,9 +47,9 @@ class PcpActionChecksDesktopTest {
     private Path pcpSocket;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) throws Exception {
         desktop = testDesktop;
-        d = DesktopService.withInputHelper(desktop);
+        d = service;
         pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
         pcpSocket = PcpDesktopTest.awaitPcp(d.runtime);
     }
@@ -55,9 +58,6 @@ class PcpActionChecksDesktopTest {
     void stopService() throws Exception {
         if (pcp != null) {
             pcp.close();
-        }
-        if (d != null) {
-            d.close();
         }
     }
 

@@ -11,6 +11,7 @@ import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.TargetIds;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.owner.DesktopService;
+import dev.saccade.owner.WithDesktopService;
 import dev.saccade.pcp.JsonTree;
 import dev.saccade.pcp.PcpClient;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -22,6 +23,7 @@ import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,8 @@ import org.junit.jupiter.api.Timeout;
  * surface.focus_changed to a subscriber.
  */
 @WithTestDesktop(apps = {DemoApp.GTK3_DEMO, DemoApp.QT_CALCULATOR, DemoApp.ZENITY_ENTRY})
+// The owner with its input helper, as `saccade owner run` starts it: every PCP action is a batch.
+@WithDesktopService(inputHelper = true)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PcpDesktopTest {
@@ -49,10 +53,9 @@ class PcpDesktopTest {
     private Path pcpSocket;
 
     @BeforeAll
-    void startService(final TestDesktop testDesktop) throws Exception {
+    void startService(final TestDesktop testDesktop, final DesktopService service) throws Exception {
         desktop = testDesktop;
-        // The owner with its input helper, as `saccade owner run` starts it: every PCP action is a batch.
-        d = DesktopService.withInputHelper(desktop);
+        d = service;
         // PCP beside the owner, as `saccade owner run` starts it: wait until its socket answers.
         pcp = OwnerPcp.start(d.runtime, d.service.endpoint(), desktop.display());
         pcpSocket = awaitPcp(d.runtime);
@@ -61,27 +64,18 @@ class PcpDesktopTest {
     /** The PCP socket in {@code runtime}, once it answers health.check (PCP binds on its own thread). */
     static Path awaitPcp(final Path runtime) throws Exception {
         final Path socket = runtime.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
+        return Await.retrying(() -> {
             try (PcpClient probe = PcpClient.connect(socket, Duration.ofSeconds(5))) {
                 result(call(probe, "health.check", null, null));
                 return socket;
-            } catch (final java.io.IOException e) {
-                if (!Await.before(deadline)) {
-                    throw e;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // retry the connect
             }
-        }
+        }, java.io.IOException.class, Duration.ofSeconds(30), Duration.ofMillis(20), "PCP answering on " + socket);
     }
 
     @AfterAll
     void stopService() throws Exception {
         if (pcp != null) {
             pcp.close();
-        }
-        if (d != null) {
-            d.close();
         }
     }
 
@@ -215,15 +209,12 @@ class PcpDesktopTest {
                 assertEquals(true, done.get("executed"), done::toString);
             }
             // The display's new text may land after the refresh its last click asked for: ask again until it shows.
-            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            boolean twelve = false;
-            while (!twelve && Await.before(until)) {
+            Await.probe(() -> {
                 d.service.accessibility().requestRefresh().get(10, TimeUnit.SECONDS);
-                final CompletionFlyweight c = d.observe(o -> { });
-                twelve = DesktopService.count(c, t -> t.windowId() == calc.windowId() && t.role() == Role.TEXT
-                    && "12".equals(DesktopService.text(c, t))) == 1;
-            }
-            assertTrue(twelve, "the calculator shows 12");
+                return d.observe(o -> { });
+            }, c -> DesktopService.count(c, t -> t.windowId() == calc.windowId() && t.role() == Role.TEXT
+                && "12".equals(DesktopService.text(c, t))) == 1, Duration.ofSeconds(30),
+                c -> "the calculator to show 12; last: " + texts(c, calc.windowId()));
             final Map<String, Object> bad = call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
                 "element_id", "el-99", "action", "activate"), null);
             assertEquals(-32002L, ((Map<?, ?>) bad.get("error")).get("code"));
@@ -246,12 +237,9 @@ class PcpDesktopTest {
                 "element_id", run, "action", "activate"), null));
             assertEquals(true, done.get("executed"));
             // The demo it runs opens a window of its own: one more surface.
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            int after;
-            do {
-                after = ((List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")).size();
-            } while (after <= before && Await.before(deadline));
-            assertTrue(after > before, "gtk3-demo's Run opened a window: " + before + " -> " + after);
+            Await.probe(() -> ((List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")).size(),
+                after -> after > before, Duration.ofSeconds(30),
+                after -> "gtk3-demo's Run to open a window: " + before + " -> " + after + " surfaces");
         }
     }
 
@@ -325,15 +313,47 @@ class PcpDesktopTest {
 
     /** Waits until query.surface reports the title (gtk3-demo's selected demo). */
     private static void awaitTitle(final PcpClient pcp, final String surfaceId, final String title) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        Object now = null;
-        while (Await.before(deadline)) {
-            now = result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("title");
-            if (title.equals(now)) {
-                return;
+        Await.probe(() -> result(call(pcp, "query.surface", JsonTree.object("surface_id", surfaceId), null)).get("title"),
+            title::equals, Duration.ofSeconds(20),
+            now -> "the window's title to become the selected demo '" + title + "'; still '" + now + "'");
+    }
+
+    /** The "PCP scale" dialog's surface, slider and OK button as PCP shows them now; null for any not shown yet. */
+    private static String[] scaleDialog(final PcpClient pcp) throws java.io.IOException {
+        final String[] found = new String[3];
+        for (final Object id : (List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")) {
+            final Map<String, Object> s = call(pcp, "query.surface", JsonTree.object("surface_id", id), null);
+            if (s.containsKey("result") && "PCP scale".equals(result(s).get("title"))) {
+                found[0] = (String) id;
+                final Map<String, Object> elements = call(pcp, "query.elements", JsonTree.object("surface_id", id), null);
+                if (!elements.containsKey("result")) {
+                    continue;
+                }
+                final List<Map<String, Object>> flat = new ArrayList<>();
+                flatten(result(elements).get("root"), flat);
+                for (final Map<String, Object> e : flat) {
+                    if ("slider".equals(e.get("role"))) {
+                        found[1] = (String) e.get("id");
+                    }
+                    if ("button".equals(e.get("role")) && String.valueOf(e.get("label")).replace("_", "").equals("OK")) {
+                        found[2] = (String) e.get("id");
+                    }
+                }
             }
         }
-        throw new AssertionError("the selected demo is '" + title + "'; the window's title is still '" + now + "'");
+        return found;
+    }
+
+    /** The texts of {@code window}'s TEXT targets in {@code c}, for a failure message. */
+    private static List<String> texts(final CompletionFlyweight c, final long window) {
+        final List<String> texts = new ArrayList<>();
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = DesktopService.target(c, i);
+            if (t.windowId() == window && t.role() == Role.TEXT) {
+                texts.add(DesktopService.text(c, t));
+            }
+        }
+        return texts;
     }
 
     /** The element with a direct child that matches, depth first; null if none. */
@@ -397,34 +417,12 @@ class PcpDesktopTest {
         final Process zenity = desktop.configure(new ProcessBuilder("zenity", "--scale", "--title=PCP scale",
             "--min-value=0", "--max-value=100", "--value=10")).start();
         try (PcpClient pcp = PcpClient.connect(pcpSocket, Duration.ofSeconds(30))) {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            String slider = null;
-            String ok = null;
-            String surfaceId = null;
-            while ((slider == null || ok == null) && Await.before(deadline)) {
-                for (final Object id : (List<?>) result(call(pcp, "query.session_context", null, null)).get("active_surfaces")) {
-                    final Map<String, Object> s = call(pcp, "query.surface", JsonTree.object("surface_id", id), null);
-                    if (s.containsKey("result") && "PCP scale".equals(result(s).get("title"))) {
-                        surfaceId = (String) id;
-                        final Map<String, Object> elements = call(pcp, "query.elements", JsonTree.object("surface_id", id), null);
-                        if (!elements.containsKey("result")) {
-                            continue;
-                        }
-                        final List<Map<String, Object>> flat = new ArrayList<>();
-                        flatten(result(elements).get("root"), flat);
-                        for (final Map<String, Object> e : flat) {
-                            if ("slider".equals(e.get("role"))) {
-                                slider = (String) e.get("id");
-                            }
-                            if ("button".equals(e.get("role")) && String.valueOf(e.get("label")).replace("_", "").equals("OK")) {
-                                ok = (String) e.get("id");
-                            }
-                        }
-                    }
-                }
-            }
-            assertNotNull(slider, "zenity's slider");
-            assertNotNull(ok, "zenity's OK button");
+            // [surface, slider, OK button], each null until PCP shows it
+            final String[] found = Await.probe(() -> scaleDialog(pcp), f -> f[1] != null && f[2] != null,
+                Duration.ofSeconds(30), f -> "zenity's slider and OK button; found " + Arrays.toString(f));
+            final String surfaceId = found[0];
+            final String slider = found[1];
+            final String ok = found[2];
             frontmost(desktop, pcp, surfaceId);
             final Map<String, Object> set = result(call(pcp, "invoke.action", JsonTree.object("surface_id", surfaceId,
                 "element_id", slider, "action", "set_value", "value", 42L), null));

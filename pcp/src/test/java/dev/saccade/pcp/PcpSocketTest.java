@@ -242,11 +242,9 @@ class PcpSocketTest {
 
             app.kill(); // SIGKILL: the registering connection is gone
             ping.put("source", "SystemIntelligence");
-            final long deadline = System.nanoTime() + 10_000_000_000L;
-            Map<String, Object> gone;
-            do {
-                gone = client.call("invoke.capability", ping, null);
-            } while (gone.containsKey("result") && Await.before(deadline));
+            final Map<String, Object> gone = Await.probe(() -> client.call("invoke.capability", ping, null),
+                answer -> !answer.containsKey("result"), Duration.ofSeconds(10),
+                answer -> "an error for the killed app's capability; last: " + answer);
             error(gone, PcpError.APP_UNRESPONSIVE);
         }
     }
@@ -412,12 +410,8 @@ class PcpSocketTest {
             assertTrue(retryAfter >= 1 && retryAfter <= 100, "retry after " + retryAfter);
             // Another connection has its own bucket; the service keeps working.
             result(neighbour.call("health.check", null, null));
-            final long deadline = System.nanoTime() + 5_000_000_000L;
-            Map<String, Object> later;
-            do {
-                later = client.call("health.check", null, null);
-            } while (!later.containsKey("result") && Await.before(deadline));
-            result(later);
+            result(Await.probe(() -> client.call("health.check", null, null), answer -> answer.containsKey("result"),
+                Duration.ofSeconds(5), answer -> "the limited connection served again; last: " + answer));
         }
     }
 
@@ -434,16 +428,12 @@ class PcpSocketTest {
             assertTrue(limited.endpoint.server().refusedConnections() >= 1);
             result(first.call("health.check", null, null));
             second.close();
-            final long deadline = System.nanoTime() + 10_000_000_000L;
-            Map<String, Object> again = null;
-            while (again == null && Await.before(deadline)) {
+            // a freed slot is served again; the close is seen asynchronously
+            result(Await.retrying(() -> {
                 try (PcpClient fourth = limited.client()) {
-                    again = fourth.call("health.check", null, null); // a freed slot is served again
-                } catch (final java.io.IOException e) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L); // the close is seen asynchronously
+                    return fourth.call("health.check", null, null);
                 }
-            }
-            result(again);
+            }, java.io.IOException.class, Duration.ofSeconds(10), Duration.ofMillis(10), "a freed slot served again"));
         }
     }
 
@@ -453,11 +443,8 @@ class PcpSocketTest {
             result(client.call("subscribe.events", JsonTree.object("event_types", List.of("generation.published")), null));
             assertTrue(fixture.endpoint.core().hasSubscribers());
         }
-        final long deadline = System.nanoTime() + 5_000_000_000L;
-        while (fixture.endpoint.core().hasSubscribers() && Await.before(deadline)) {
-            Thread.onSpinWait();
-        }
-        assertFalse(fixture.endpoint.core().hasSubscribers());
+        Await.until(() -> !fixture.endpoint.core().hasSubscribers(), Duration.ofSeconds(5),
+            () -> "no subscriber once its connection closed; still " + fixture.endpoint.core().hasSubscribers());
     }
 
     @Test

@@ -15,10 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -185,15 +184,13 @@ class SupervisorTest {
 
     private long awaitRunning(final String child, final long notPid) throws IOException {
         final Pattern running = Pattern.compile("\"name\":\"" + child + "\",\"running\":true,\"pid\":\"(\\d+)\"");
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            final Matcher m = running.matcher(request(ControlRequest.status()));
-            if (m.find() && Long.parseLong(m.group(1)) != notPid) {
-                return Long.parseLong(m.group(1));
-            }
-            assertTrue(Await.before(deadlineNs), "no running " + child + ": " + request(ControlRequest.status()));
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-        }
+        final String status = Await.probe(() -> request(ControlRequest.status()), reply -> {
+            final Matcher m = running.matcher(reply);
+            return m.find() && Long.parseLong(m.group(1)) != notPid;
+        }, Duration.ofSeconds(60), Duration.ofMillis(10), reply -> "a running " + child + "; status: " + reply);
+        final Matcher m = running.matcher(status);
+        assertTrue(m.find(), status);
+        return Long.parseLong(m.group(1));
     }
 
     private static long pidOf(final String reply) {
@@ -203,10 +200,6 @@ class SupervisorTest {
     }
 
     private void await(final BooleanSupplier condition, final String what) {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            assertTrue(Await.before(deadlineNs), what + "; helper log: " + helperLog());
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
+        Await.until(condition, Duration.ofSeconds(60), Duration.ofMillis(5), () -> what + "; helper log: " + helperLog());
     }
 }

@@ -14,6 +14,7 @@ import dev.saccade.protocol.CompletionValidator;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -199,17 +200,11 @@ class ActWithInputEndToEndTest {
         assertEquals(List.of(OK_CENTRE, "down 1", "end 0"), owner.executor.commands());
 
         // The owner notices the closed connection on its own tick: poll until it released the hold.
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (true) {
-            final Map<String, Object> state = Json.field(ok("query-physical-state"), "physical_state");
-            if (((List<?>) state.get("buttons")).isEmpty()) {
-                assertEquals("0", state.get("active_lease_id"));
-                assertEquals("1", state.get("physical_sequence"));
-                break;
-            }
-            assertTrue(Await.before(deadlineNs), "the hold was never released: " + state);
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
+        final Map<String, Object> state = Await.value(() -> Json.field(ok("query-physical-state"), "physical_state"),
+            s -> ((List<?>) s.get("buttons")).isEmpty(), Duration.ofSeconds(5), Duration.ofMillis(5),
+            s -> "the hold released; state: " + s);
+        assertEquals("0", state.get("active_lease_id"));
+        assertEquals("1", state.get("physical_sequence"));
 
         final CliRun release = act("release");
         assertEquals(ExitCodes.REQUEST_REJECTED, release.exitCode, release.toString());

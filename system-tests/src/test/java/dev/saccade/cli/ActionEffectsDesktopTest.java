@@ -1,7 +1,6 @@
 package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
 import dev.saccade.demodesktop.AppHandle;
@@ -31,6 +30,8 @@ import dev.saccade.protocol.TextMatch;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.BeforeAll;
@@ -153,12 +154,7 @@ class ActionEffectsDesktopTest {
         // A window covered by another is OCCLUDED and WINDOW_ACTIVATE refuses it (rule F);
         // WINDOW_CYCLE reaches it.
         for (int i = 0; i < 4 && activeWindow() != zenity.windowId(); i++) {
-            final long before = activeWindow();
-            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (activeWindow() == before) {
-                assertTrue(Await.before(deadline), "WINDOW_CYCLE did not change the active window");
-            }
+            cycleWindow();
         }
         assertEquals(zenity.windowId(), activeWindow());
         activate(calc.windowId());
@@ -176,20 +172,21 @@ class ActionEffectsDesktopTest {
         final ActionCompletionFlyweight activated = InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0);
         for (int i = 0; i < 4 && activated.result() == ResultCode.TARGET_NOT_FOUND && activeWindow() != window; i++) {
-            final long before = activeWindow();
-            ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (activeWindow() == before) {
-                assertTrue(Await.before(deadline), "WINDOW_CYCLE did not change the active window");
-            }
+            cycleWindow();
         }
         if (activated.result() != ResultCode.TARGET_NOT_FOUND) {
             ok(activated);
         }
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (activeWindow() != window) {
-            assertTrue(Await.before(deadline), "window " + window + " never became active");
-        }
+        Await.probe(this::activeWindow, active -> active == window, Duration.ofSeconds(10),
+            active -> "window " + window + " to become active; active " + active);
+    }
+
+    /** WINDOW_CYCLE, then waits until the scene's active window is another one. */
+    private void cycleWindow() throws Exception {
+        final long before = activeWindow();
+        ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.WINDOW_CYCLE), 0));
+        Await.probe(this::activeWindow, active -> active != before, Duration.ofSeconds(10),
+            active -> "WINDOW_CYCLE to change the active window from " + before);
     }
 
     /** The scene's active window, after waiting for any newer generation briefly. */
@@ -213,9 +210,8 @@ class ActionEffectsDesktopTest {
 
     private TargetFlyweight await(final long window, final int role, final String text, final int match,
         final long seconds) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        String seen = "";
-        while (Await.before(deadline)) {
+        final String[] seen = {""};
+        return Await.probe(() -> {
             final CompletionFlyweight c = query(role, text, match, 200);
             for (int i = 0; i < c.targetCount(); i++) {
                 final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()
@@ -226,7 +222,7 @@ class ActionEffectsDesktopTest {
                     return new TargetFlyweight().wrap(copy, 0);
                 }
             }
-            seen = c.targetCount() + " candidates";
+            seen[0] = c.targetCount() + " candidates";
             final StringBuilder texts = new StringBuilder();
             final CompletionFlyweight any = query(role, null, match, 0);
             for (int i = 0; i < any.targetCount(); i++) {
@@ -238,9 +234,10 @@ class ActionEffectsDesktopTest {
                     texts.append('"').append(new String(b, StandardCharsets.UTF_8)).append("\" ");
                 }
             }
-            seen += "; texts " + texts;
-        }
-        throw new AssertionError(Role.name(role) + " \"" + text + "\" never appeared in window " + window + " (" + seen + ")");
+            seen[0] += "; texts " + texts;
+            return null;
+        }, Objects::nonNull, Duration.ofSeconds(seconds),
+            none -> Role.name(role) + " \"" + text + "\" in window " + window + " (" + seen[0] + ")");
     }
 
     /** A query of the current scene (waiting up to {@code waitMs} for a newer one first). */

@@ -19,6 +19,7 @@ import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -316,16 +317,9 @@ class ClientCommandsEndToEndTest {
     }
 
     private void awaitGenerationAbove(final long previous) {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (true) {
-            final CliRun run = saccade("observe", "--max-targets", "1", "--json");
-            final long current = Long.parseLong(
-                (String) Json.field(Json.object(run.stdout), "generation").get("generation"));
-            if (current > previous) {
-                return;
-            }
-            assertTrue(Await.before(deadlineNs), "the owner never adopted the new scene");
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
+        Await.value(() -> Long.parseLong((String) Json.field(Json.object(
+                saccade("observe", "--max-targets", "1", "--json").stdout), "generation").get("generation")),
+            current -> current > previous, Duration.ofSeconds(5), Duration.ofMillis(5),
+            current -> "the owner to adopt the new scene: a generation above " + previous + "; last " + current);
     }
 }

@@ -13,10 +13,10 @@ import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -98,10 +98,7 @@ class CrashLeftoversIT {
     }
 
     private static void awaitExists(final Path path) {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            assertTrue(Await.before(deadlineNs), path + " never appeared");
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
+        Await.until(() -> Files.exists(path, LinkOption.NOFOLLOW_LINKS), Duration.ofSeconds(30), Duration.ofMillis(5),
+            () -> path + " to appear");
     }
 }

@@ -13,15 +13,12 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The cli desktop tests' fixture: a real owner service with its real input helper attached, on
@@ -123,20 +120,12 @@ final class DesktopOwner implements AutoCloseable {
      * reports the executor lost (a replacement helper is being adopted).
      */
     void hold(final AgentClient client) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            final long cell = HeldInputReleaseDesktopTest.gridCell(client);
-            final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batch(client,
-                a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-            if (held.result() == ResultCode.EXECUTOR_LOST && Await.before(deadline)) {
-                LockSupport.parkNanos(10_000_000); // the owner thread adopts the new link on its next tick
-                continue;
-            }
-            assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
-            assertEquals(Button.LEFT, held.physicalState().buttons());
-            assertTrue(held.physicalState().activeLeaseId() != 0, "the hold is leased to this connection");
-            return;
-        }
+        final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+        final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+            a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER, Duration.ofSeconds(10));
+        assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+        assertEquals(Button.LEFT, held.physicalState().buttons());
+        assertTrue(held.physicalState().activeLeaseId() != 0, "the hold is leased to this connection");
     }
 
     @Override

@@ -15,11 +15,11 @@ import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -86,11 +86,9 @@ class DragEffectDesktopTest {
                 assertEquals(ResultCode.OK, drag.result(), ResultCode.name(drag.result()));
                 assertEquals(0, drag.physicalState().buttons(), "nothing stays held after the drop");
 
-                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (events.stream().noneMatch(e -> e.startsWith("ButtonRelease"))) {
-                    assertTrue(Await.before(deadline), "xev saw no release: " + events);
-                    LockSupport.parkNanos(5_000_000); // xev prints as the X server delivers
-                }
+                // xev prints as the X server delivers
+                Await.until(() -> events.stream().anyMatch(e -> e.startsWith("ButtonRelease")), Duration.ofSeconds(10),
+                    Duration.ofMillis(5), () -> "xev to see a release; seen " + events);
                 final List<String> seen = new ArrayList<>(events);
                 int press = -1;
                 int release = -1;
@@ -129,19 +127,17 @@ class DragEffectDesktopTest {
 
     /** The absolute x, y, width, height of the window named {@code name}, once it is mapped. */
     private static int[] geometry(final TestDesktop desktop, final String name) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (true) {
+        // xwininfo's output, prefixed with its exit code when it failed; polled until the window manager has mapped the window
+        final String out = Await.probe(() -> {
             final Process info = desktop.configure(new ProcessBuilder("xwininfo", "-name", name))
                 .redirectErrorStream(true).start();
-            final String out = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            final String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             info.waitFor(10, TimeUnit.SECONDS);
-            if (info.exitValue() == 0 && out.contains("IsViewable")) {
-                return new int[] {field(out, "Absolute upper-left X"), field(out, "Absolute upper-left Y"),
-                    field(out, "Width"), field(out, "Height")};
-            }
-            assertTrue(Await.before(deadline), "no viewable window " + name + ": " + out);
-            LockSupport.parkNanos(50_000_000); // poll until the window manager has mapped it
-        }
+            return info.exitValue() == 0 ? text : "exit " + info.exitValue() + ": " + text;
+        }, text -> !text.startsWith("exit ") && text.contains("IsViewable"), Duration.ofSeconds(20), Duration.ofMillis(50),
+            text -> "a viewable window " + name + ": " + text);
+        return new int[] {field(out, "Absolute upper-left X"), field(out, "Absolute upper-left Y"),
+            field(out, "Width"), field(out, "Height")};
     }
 
     private static int field(final String xwininfo, final String name) {

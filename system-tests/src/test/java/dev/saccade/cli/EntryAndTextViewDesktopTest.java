@@ -26,6 +26,7 @@ import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -106,12 +107,10 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
      */
     private void replace(final long target, final String text, final String what) throws Exception {
         for (int attempt = 1; ; attempt++) {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            ActionCompletionFlyweight click;
-            do {
-                click = InputHelperDesktopTest.send(client, new byte[0],
-                    a -> a.kind(ActionKind.CLICK).targetId(target).buttonBits(Button.LEFT), 0);
-            } while (click.result() == ResultCode.TARGET_NOT_FOUND && Await.before(deadline));
+            final ActionCompletionFlyweight click = Await.probe(() -> InputHelperDesktopTest.send(client, new byte[0],
+                    a -> a.kind(ActionKind.CLICK).targetId(target).buttonBits(Button.LEFT), 0),
+                c -> c.result() != ResultCode.TARGET_NOT_FOUND, Duration.ofSeconds(30),
+                c -> what + ": target " + target + " in the scene; last " + ResultCode.name(c.result()));
             FocusedTypingDesktopTest.ok(click, what + ": focus click");
             final ActionCompletionFlyweight all = InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.KEY_CHORD).keyUsage(0x04).modifiers(Modifier.CONTROL), 0);
@@ -154,16 +153,12 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
     }
 
     /**
-     * The object's text once it is {@code expected}, or what it is after 10 s: the completion
-     * comes once the X server has the keys, the application takes them after.
+     * The object's text once it is {@code expected}, within 10 s: the completion comes once the X
+     * server has the keys, the application takes them after.
      */
     private String awaitAppText(final long targetId, final String expected) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        String text = appText(targetId);
-        while (!text.equals(expected) && Await.before(deadline)) {
-            text = appText(targetId);
-        }
-        return text;
+        return Await.probe(() -> appText(targetId), expected::equals, Duration.ofSeconds(10),
+            text -> "target " + targetId + "'s text to be '" + expected + "'; last '" + text + "'");
     }
 
     /** The object's text as its application answers AT-SPI's Text.GetText now. */
@@ -182,27 +177,22 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
 
     /** Waits until the source's tree has the object left (or right) of {@code x}: the window move is seen. */
     private void awaitLeftOf(final long targetId, final int x, final boolean left) {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
+        Await.until(() -> {
             for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
                 if (n.targetId() == targetId && (n.x() + n.width() <= x) == left && (n.x() >= x) != left) {
-                    return;
+                    return true;
                 }
             }
-            assertTrue(Await.before(deadline), "target " + targetId + " never moved " + (left ? "left" : "right")
-                + " of " + x);
-            Thread.onSpinWait();
-        }
+            return false;
+        }, Duration.ofSeconds(30), () -> "target " + targetId + " to move " + (left ? "left" : "right") + " of " + x);
     }
 
     /** WINDOW_ACTIVATE, again while the window is not in the scene yet (TARGET_NOT_FOUND: a window just mapped). */
     private void activate(final long window) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        ActionCompletionFlyweight c;
-        do {
-            c = InputHelperDesktopTest.send(client, new byte[0],
-                a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0);
-        } while (c.result() == ResultCode.TARGET_NOT_FOUND && Await.before(deadline));
+        final ActionCompletionFlyweight c = Await.probe(() -> InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.WINDOW_ACTIVATE).targetId(TargetIds.window(window)), 0),
+            done -> done.result() != ResultCode.TARGET_NOT_FOUND, Duration.ofSeconds(30),
+            done -> "window " + window + " in the scene; last " + ResultCode.name(done.result()));
         FocusedTypingDesktopTest.ok(c, "activate");
     }
 
@@ -212,16 +202,14 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
      * found in the source's tree, then awaited in the scene.
      */
     private long field(final long window, final long pid) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
+        return Await.value(() -> {
             for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
                 if (n.pid() == pid && n.role() == Role.SCROLL_PANE && (n.capabilities() & TargetCapability.TEXT) != 0) {
                     return n.targetId();
                 }
             }
-            assertTrue(Await.before(deadline), "the text view never appeared in " + window);
-            Thread.onSpinWait();
-        }
+            return null;
+        }, id -> id != null, Duration.ofSeconds(60), id -> "the text view to appear in " + window);
     }
 
     private long buttonOk(final long window, final long pid) throws Exception {
@@ -230,8 +218,8 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
 
     /** The one actionable target of {@code role} (and text) in {@code window}, once the window is the active one. */
     private long only(final long window, final long pid, final int role, final String text) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
+        // {target id, how many matched, the active window, 1 when it is the one target of the active window}
+        final long[] seen = Await.probe(() -> {
             final CompletionFlyweight c = ActionEffectsDesktopTest.query(client, role, text, TextMatch.EXACT);
             long found = 0;
             int count = 0;
@@ -243,22 +231,23 @@ class EntryAndTextViewDesktopTest extends OwnedDesktopTest {
                     count++;
                 }
             }
-            if (count == 1 && c.generation().processId() == pid && c.generation().windowId() == window) {
-                return found;
+            final boolean alone = count == 1 && c.generation().processId() == pid && c.generation().windowId() == window;
+            return new long[] {found, count, c.generation().windowId(), alone ? 1 : 0};
+        }, r -> r[3] == 1, Duration.ofSeconds(60), r -> Role.name(role) + " alone in " + window + " (" + r[1]
+            + "); active window " + r[2] + "; the app's accessible objects:" + accessibleObjects(pid));
+        return seen[0];
+    }
+
+    /** The accessible objects of process {@code pid} in the source's latest tree, one a line, for a failure message. */
+    private String accessibleObjects(final long pid) {
+        final StringBuilder seen = new StringBuilder();
+        for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
+            if (n.pid() == pid) {
+                seen.append("\n  ").append(Role.name(n.role())).append(" flags=0x").append(Integer.toHexString(n.flags()))
+                    .append(" caps=0x").append(Integer.toHexString(n.capabilities())).append(" name=").append(n.name());
             }
-            if (!Await.before(deadline)) {
-                final StringBuilder seen = new StringBuilder();
-                for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
-                    if (n.pid() == pid) {
-                        seen.append("\n  ").append(Role.name(n.role())).append(" flags=0x").append(Integer.toHexString(n.flags()))
-                            .append(" caps=0x").append(Integer.toHexString(n.capabilities())).append(" name=").append(n.name());
-                    }
-                }
-                throw new AssertionError(Role.name(role) + " never appeared alone in " + window + " (" + count
-                    + "); active window " + c.generation().windowId() + "; the app's accessible objects:" + seen);
-            }
-            Thread.onSpinWait();
         }
+        return seen.toString();
     }
 
 }

@@ -24,9 +24,11 @@ import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
@@ -227,8 +229,8 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
         final int count) throws Exception {
         final long window = app.windowId();
         // generous: on a machine loaded 8 times over, a new dialog's fields once took longer than 20 s to be published
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
+        final int[] seen = {0};
+        return Await.probe(() -> {
             final CompletionFlyweight c = ActionEffectsDesktopTest.query(client, role, text, TextMatch.EXACT);
             final List<TargetFlyweight> found = new ArrayList<>();
             for (int i = 0; i < c.targetCount(); i++) {
@@ -240,12 +242,10 @@ class FocusedTypingDesktopTest extends OwnedDesktopTest {
                     found.add(new TargetFlyweight().wrap(copy, 0));
                 }
             }
-            if (found.size() == count && c.generation().processId() == app.pid() && c.generation().windowId() == window) {
-                return found;
-            }
-            assertTrue(Await.before(deadline), Role.name(role) + " x" + count + " never appeared in " + window
-                + " (" + found.size() + ")");
-            Thread.onSpinWait();
-        }
+            seen[0] = found.size();
+            return found.size() == count && c.generation().processId() == app.pid() && c.generation().windowId() == window
+                ? found : null;
+        }, Objects::nonNull, Duration.ofSeconds(60),
+            none -> Role.name(role) + " x" + count + " in " + window + " (found " + seen[0] + ")");
     }
 }

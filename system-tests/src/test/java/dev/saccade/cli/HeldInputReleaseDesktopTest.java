@@ -22,6 +22,7 @@ import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
@@ -102,14 +103,9 @@ class HeldInputReleaseDesktopTest {
             assertTrue(probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5)) > 0,
                 "the user's input released the synthetic hold");
             // no plan ran, yet the owner's view follows the shared ledger
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            ActionCompletionFlyweight after = query(client);
-            while ((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) == 0
-                && Await.before(deadline)) {
-                after = query(client);
-            }
-            assertTrue((after.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) != 0,
-                "USER_OVERRIDE reported");
+            final ActionCompletionFlyweight after = Await.probe(() -> query(client),
+                q -> (q.physicalState().flags() & dev.saccade.protocol.PhysicalFlag.USER_OVERRIDE) != 0,
+                Duration.ofSeconds(5), q -> "USER_OVERRIDE reported; flags 0x" + Integer.toHexString(q.physicalState().flags()));
             assertEquals(0, after.physicalState().buttons());
             assertEquals(0, after.physicalState().activeLeaseId());
             assertTrue(after.physicalState().physicalSequence() > before.physicalState().physicalSequence(),
@@ -197,6 +193,25 @@ class HeldInputReleaseDesktopTest {
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)
         throws Exception {
         return batch(client, action, Capability.POINTER);
+    }
+
+    /**
+     * {@link #batch} again while the owner answers EXECUTOR_LOST, for up to {@code timeout}: until
+     * the owner thread has adopted a new helper link (D5) a batch meets no executor.
+     */
+    static ActionCompletionFlyweight batchOnceAdopted(final AgentClient client, final Consumer<ActionFlyweight> action,
+        final int requested, final Duration timeout) throws Exception {
+        return Await.probe(() -> batch(client, action, requested), done -> done.result() != ResultCode.EXECUTOR_LOST,
+            timeout, Duration.ofMillis(10), done -> "a batch the owner's helper takes; last " + ResultCode.name(done.result()));
+    }
+
+    /** Waits until {@code service} has restarted its input helper more than {@code restartsBefore} times and attached it. */
+    static void awaitReplacementHelper(final OwnerService service, final long restartsBefore, final Duration timeout)
+        throws Exception {
+        Await.probe(() -> service.inputHelper().restarts() > restartsBefore
+                && service.inputHelper().awaitAttached(Duration.ofMillis(100)), Boolean::booleanValue, timeout,
+            attached -> "a replacement input helper attached; restarts " + service.inputHelper().restarts()
+                + " (before " + restartsBefore + ")");
     }
 
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action,

@@ -30,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
@@ -80,8 +81,7 @@ class InputHelperDesktopTest {
 
     /** Queries until zenity's editable field is a target (AT-SPI publishes shortly after start). */
     private TargetFlyweight awaitEntry(final AgentClient client, final long window) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (Await.before(deadline)) {
+        return Await.probe(() -> {
             final BytesStore<?, ?> req = client.requestStore();
             final long at = client.requestOffset();
             final int total = QueryRequestFlyweight.LENGTH + QueryFilterFlyweight.LENGTH;
@@ -106,8 +106,9 @@ class InputHelperDesktopTest {
                     return new TargetFlyweight().wrap(copy, 0);
                 }
             }
-        }
-        throw new AssertionError("zenity's entry never became an actionable TEXT_FIELD target");
+            return null;
+        }, Objects::nonNull, Duration.ofSeconds(30),
+            none -> "zenity's entry as an actionable TEXT_FIELD target; last generation " + lastGeneration);
     }
 
     /** A live one-action batch; {@code generation} 0 sets no precondition. */

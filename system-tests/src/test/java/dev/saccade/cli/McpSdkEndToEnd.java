@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -196,18 +197,15 @@ final class McpSdkEndToEnd {
      * TARGET_NOT_FOUND; the step is about the adapter's new connection, not about that race.
      */
     private static void awaitRunButton(final Path endpoint) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String out = "";
-        do {
+        // the query's output, prefixed with its exit code when it failed
+        Await.probe(() -> {
             final Process query = new ProcessBuilder(LAUNCHER.toString(), "query", "--endpoint", endpoint.toString(),
                 "--text", "Run", "--role", "button", "--json").redirectErrorStream(true).start();
-            out = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            final String out = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(query.waitFor(30, TimeUnit.SECONDS));
-            if (query.exitValue() == 0 && out.contains("\"target_id\"")) {
-                return;
-            }
-        } while (Await.before(deadline));
-        throw new AssertionError("the restarted owner's scene never held the Run button: " + out);
+            return query.exitValue() == 0 ? out : "exit " + query.exitValue() + ": " + out;
+        }, out -> out.contains("\"target_id\"") && !out.startsWith("exit "), Duration.ofSeconds(60),
+            out -> "the restarted owner's scene to hold the Run button; last: " + out);
     }
 
     static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
@@ -217,13 +215,8 @@ final class McpSdkEndToEnd {
             "--display", desktop.display(), "--runtime-dir", runtime.toString()))
             .redirectErrorStream(true).redirectOutput(log.toFile());
         final Process owner = builder.start();
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!(Files.exists(log) && Files.readString(log).contains("event=helper_attached")
-            && Files.readString(log).contains("OwnerService - event=start"))) {
-            assertTrue(owner.isAlive(), "the owner died: " + Files.readString(log));
-            assertTrue(Await.before(deadline), "the owner did not start: " + Files.readString(log));
-            Thread.onSpinWait();
-        }
+        ProcessLog.awaitContains(owner, log, log, Duration.ofSeconds(60), "event=helper_attached",
+            "OwnerService - event=start");
         return owner;
     }
 }

@@ -13,7 +13,6 @@ import dev.saccade.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -117,13 +116,7 @@ final class ObserveLoop implements AutoCloseable {
     /** Waits until {@code n} more requests were answered after this call. */
     void awaitAnswers(final long n, final Duration timeout) {
         final long target = answered.get() + n;
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (answered.get() < target) {
-            if (!Await.before(deadlineNs)) {
-                throw new AssertionError("observe loop stalled: " + this);
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
+        Await.until(() -> answered.get() >= target, timeout, () -> n + " more answers; the observe loop stalled: " + this);
     }
 
     @Override

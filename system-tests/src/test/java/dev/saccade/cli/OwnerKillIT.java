@@ -88,14 +88,11 @@ class OwnerKillIT {
         Pattern.compile("event=helper_detached reason=owner_gone .* by=(\\S+) lost_ns=(\\d+) released_ns=(\\d+)");
 
     private static Matcher awaitLine(final Path log, final Pattern line, final long deadlineNs) throws Exception {
-        while (true) {
-            final Matcher m = line.matcher(Files.readString(log));
-            if (m.find()) {
-                return m;
-            }
-            assertTrue(Await.before(deadlineNs), "no " + line + " in " + Files.readString(log));
-            Thread.onSpinWait();
-        }
+        final String text = Await.probe(() -> Files.readString(log), t -> line.matcher(t).find(),
+            Duration.ofNanos(deadlineNs - System.nanoTime()), t -> "a line " + line + " in " + log + ":\n" + t);
+        final Matcher m = line.matcher(text);
+        assertTrue(m.find());
+        return m;
     }
 
     private static void run(final TestDesktop desktop, final WhileHeld test) throws Exception {
@@ -110,12 +107,7 @@ class OwnerKillIT {
         long helperPid = -1;
         try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
             final Path helperLog = runtime.resolve("saccade-input-helper.log");
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!(Files.exists(helperLog) && Files.readString(helperLog).contains("event=helper_attached"))) {
-                assertTrue(owner.isAlive(), "the owner died: " + Files.readString(ownerLog));
-                assertTrue(Await.before(deadline), "the helper never attached: " + Files.readString(ownerLog));
-                Thread.onSpinWait();
-            }
+            ProcessLog.awaitContains(owner, helperLog, ownerLog, Duration.ofSeconds(60), "event=helper_attached");
             final Matcher pid = Pattern.compile("event=helper_start pid=(\\d+)").matcher(Files.readString(ownerLog));
             assertTrue(pid.find(), "the owner logged its helper's pid");
             helperPid = Long.parseLong(pid.group(1));
@@ -127,12 +119,9 @@ class OwnerKillIT {
             // The helper logs its attach once the owner's WELCOME is out; the owner marks it
             // attached a moment later on its launcher thread, and until then a batch answers
             // EXECUTOR_LOST (D5), which a loaded machine lets the first HOLD meet. Retry that only.
-            ActionCompletionFlyweight held;
-            final long holdDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            do {
-                held = HeldInputReleaseDesktopTest.batch(client,
-                    a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-            } while (held.result() == ResultCode.EXECUTOR_LOST && Await.before(holdDeadline));
+            final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+                a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
+                Duration.ofSeconds(10));
             assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
             // what released it, if anything did (a lapsed owner heartbeat, user input, a replaced helper)
             assertTrue(probe.leftHeld(), () -> "the X server holds the button; helper log:\n" + tail(helperLog)

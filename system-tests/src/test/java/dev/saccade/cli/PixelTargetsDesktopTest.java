@@ -39,6 +39,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.AfterAll;
@@ -120,11 +121,14 @@ class PixelTargetsDesktopTest {
         final ActionCompletionFlyweight click = InputHelperDesktopTest.send(client, new byte[0],
             a -> a.kind(ActionKind.CLICK).targetId(ids.get(keys.indexOf("7"))).buttonBits(Button.LEFT), 0);
         assertEquals(ResultCode.OK, click.result(), ResultCode.name(click.result()));
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (count(calc.windowId(), "7") < 2) {
-            assertTrue(Await.before(deadline), "xcalc's display never read 7 after the click");
-            awaitNewer(query(0, null).generation().generation());
-        }
+        Await.probe(() -> {
+            final int sevens = count(calc.windowId(), "7");
+            if (sevens < 2) {
+                awaitNewer(query(0, null).generation().generation());
+            }
+            return sevens;
+        }, sevens -> sevens >= 2, Duration.ofSeconds(30),
+            sevens -> "xcalc's display to read 7 after the click: two 7s; seen " + sevens);
         assertTrue(service.pixels().captures() > captures, "the window was captured again after the damage");
     }
 
@@ -163,9 +167,8 @@ class PixelTargetsDesktopTest {
 
     /** Queries (PIXEL mode, exact text) until an actionable target in {@code window} has {@code text}. */
     private TargetFlyweight await(final long window, final String text) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        String seen = "";
-        while (Await.before(deadline)) {
+        final String[] seen = {""};
+        return Await.probe(() -> {
             final CompletionFlyweight c = query(SourceMode.PIXEL, text);
             for (int i = 0; i < c.targetCount(); i++) {
                 final TargetFlyweight t = target(c, i);
@@ -185,10 +188,11 @@ class PixelTargetsDesktopTest {
                     texts.append('"').append(new String(b, StandardCharsets.UTF_8)).append("\" ");
                 }
             }
-            seen = texts.toString();
+            seen[0] = texts.toString();
             awaitNewer(any.generation().generation());
-        }
-        throw new AssertionError("PIXEL target \"" + text + "\" never appeared in window " + window + "; texts " + seen);
+            return null;
+        }, Objects::nonNull, Duration.ofSeconds(30),
+            none -> "PIXEL target \"" + text + "\" in window " + window + "; texts " + seen[0]);
     }
 
     private static TargetFlyweight target(final CompletionFlyweight c, final int i) {

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -91,22 +90,17 @@ class ReadyMeansReadyIT {
 
     /** Polls the supervisor's status until its "ready" is {@code ready}; returns that status. */
     private static String awaitStatus(final SupervisedSession s, final boolean ready, final long timeoutMs) throws Exception {
-        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         final String wanted = "\"ready\":" + ready;
-        String status = "";
-        while (Await.before(deadlineNs)) {
+        final String status = Await.probe(() -> {
             try {
-                status = s.request(ControlRequest.status());
+                return s.request(ControlRequest.status());
             } catch (final java.io.IOException notYet) {
-                status = ""; // the control socket is not bound yet
+                return ""; // the control socket is not bound yet
             }
-            if (status.contains(wanted)) {
-                return status;
-            }
-            assertTrue(s.process.isAlive(), "supervisor exited: " + s.tail());
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
-        throw new AssertionError("status never said " + wanted + " within " + timeoutMs + " ms: " + status + s.tail());
+        }, reply -> reply.contains(wanted) || !s.process.isAlive(), Duration.ofMillis(timeoutMs), Duration.ofMillis(5),
+            reply -> "a status that says " + wanted + "; last: " + reply + s.tail());
+        assertTrue(status.contains(wanted), () -> "supervisor exited: " + s.tail());
+        return status;
     }
 
     private static AgentClient connect(final SupervisedSession s) throws Exception {

@@ -53,12 +53,8 @@ class ScrollEffectDesktopTest {
                 final ActionCompletionFlyweight scroll = InputHelperDesktopTest.send(client, new byte[0],
                     a -> a.kind(ActionKind.SCROLL).targetId(cell).deltaYQ8(10 * RectQ8.ONE), 0);
                 assertEquals(ResultCode.OK, scroll.result(), ResultCode.name(scroll.result()));
-                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                int[] now = entry(client, gtk.windowId(), 1);
-                while (now != null && now[1] == entry[1]) {
-                    assertTrue(Await.before(deadline), "the demo list never moved");
-                    now = entry(client, gtk.windowId(), 1);
-                }
+                final int[] now = Await.probe(() -> entry(client, gtk.windowId(), 1), e -> e == null || e[1] != entry[1],
+                    Duration.ofSeconds(20), e -> "the demo list to move; the entry still at y " + e[1]);
                 // scrolled down: the entry moved up, or out of view (then it is no longer visible/actionable)
                 assertTrue(now == null || now[1] < entry[1], "moved up: " + (now == null ? "out of view" : now[1] + " < " + entry[1]));
             }

@@ -13,9 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -78,13 +78,10 @@ class SessionDisplayIT {
             status = awaitStatus(control, supervisor, s -> !"waiting".equals(s.get("display_source")));
             assertEquals("user manager", status.get("display_source"), status::toString);
             assertEquals(desktop.display(), status.get("display"));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!SupervisorClient.request(control, ControlRequest.status(), 10_000)
-                .contains("\"name\":\"owner\",\"running\":true")) {
-                assertTrue(Await.before(deadline), "no owner serving the imported display: "
-                    + Files.readString(dir.resolve("supervisor.log")));
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
-            }
+            Await.probe(() -> SupervisorClient.request(control, ControlRequest.status(), 10_000),
+                reply -> reply.contains("\"name\":\"owner\",\"running\":true"), Duration.ofSeconds(60), Duration.ofMillis(50),
+                reply -> "an owner serving the imported display; status " + reply + "; log: "
+                    + ProcessLog.read(dir.resolve("supervisor.log")));
             final CliRun doctor = CliRun.run("doctor", "--display", desktop.display(),
                 "--endpoint", runtime.resolve(RuntimeDirectory.AGENT_SOCKET_NAME).toString());
             assertTrue(doctor.out.contains("ok       supervisor pid " + supervisor.pid() + ": display " + desktop.display()
@@ -102,20 +99,16 @@ class SessionDisplayIT {
 
     private static Map<String, String> awaitStatus(final Path control, final Process supervisor,
         final java.util.function.Predicate<Map<String, String>> until) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
+        // the status, empty while the control socket is not bound yet
+        final Map<String, String> status = Await.probe(() -> {
             try {
-                final Map<String, String> status =
-                    SupervisorStatusFields.of(SupervisorClient.request(control, ControlRequest.status(), 10_000));
-                if (until.test(status)) {
-                    return status;
-                }
+                return SupervisorStatusFields.of(SupervisorClient.request(control, ControlRequest.status(), 10_000));
             } catch (final IOException notYet) {
-                // not bound yet
+                return Map.<String, String>of();
             }
-            assertTrue(supervisor.isAlive(), "the supervisor exited");
-            assertTrue(Await.before(deadline), "status never matched");
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
-        }
+        }, s -> !s.isEmpty() && until.test(s) || !supervisor.isAlive(), Duration.ofSeconds(60), Duration.ofMillis(50),
+            s -> "a status that matches; last " + s);
+        assertTrue(!status.isEmpty() && until.test(status), "the supervisor exited");
+        return status;
     }
 }

@@ -34,6 +34,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
@@ -92,9 +93,8 @@ class SliderDragDesktopTest {
 
     /** The bounds (x, y, width, height in pixels) of zenity's actionable SLIDER, which must be a DRAG_SOURCE. */
     private int[] slider(final AgentClient client, final long pid) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        long after = 0;
-        while (Await.before(deadline)) {
+        final long[] after = {0};
+        return Await.probe(() -> {
             final BytesStore<?, ?> req = client.requestStore();
             final long at = client.requestOffset();
             req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
@@ -103,13 +103,13 @@ class SliderDragDesktopTest {
             o.requestId(8).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(10_000).targetStride(88)
                 .totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
             o.scope().kind(ScopeKind.DESKTOP).sourceMode(SourceMode.SEMANTIC);
-            o.freshness().policy(after == 0 ? FreshnessPolicy.LATEST_VALID : FreshnessPolicy.AFTER_GENERATION)
-                .afterGeneration(after).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500));
+            o.freshness().policy(after[0] == 0 ? FreshnessPolicy.LATEST_VALID : FreshnessPolicy.AFTER_GENERATION)
+                .afterGeneration(after[0]).timeoutNs(TimeUnit.MILLISECONDS.toNanos(500));
             client.send(ObserveRequestFlyweight.LENGTH);
             final var reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
             final CompletionFlyweight c = new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
             if (c.result() == ResultCode.OK) {
-                after = c.generation().generation();
+                after[0] = c.generation().generation();
                 for (int k = 0; k < c.targetCount(); k++) {
                     final TargetFlyweight t = new TargetFlyweight().wrap(reply.bytes(),
                         reply.offset() + c.targetsOffset() + (long) k * c.targetStride());
@@ -121,7 +121,8 @@ class SliderDragDesktopTest {
                     }
                 }
             }
-        }
-        throw new AssertionError("no actionable slider of zenity (pid " + pid + ") appeared");
+            return null;
+        }, Objects::nonNull, Duration.ofSeconds(30),
+            none -> "an actionable slider of zenity (pid " + pid + "); last generation " + after[0]);
     }
 }

@@ -105,14 +105,11 @@ class SupervisedHelperIT {
                 helper = startHelper(desktop, runtime, nonce, "helper-2.log", started);
                 announce(helper, ownerB);
                 awaitLog(runtime.resolve("helper-2.log"), "event=helper_attached", "owner=" + ownerB.pid());
-                final long deadline = System.nanoTime() + WAIT_NS;
                 final long cell = HeldInputReleaseDesktopTest.gridCell(client);
-                ActionCompletionFlyweight done;
-                do {
-                    // until owner B has adopted the new link a batch answers EXECUTOR_LOST
-                    done = HeldInputReleaseDesktopTest.batch(client,
-                        a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-                } while (done.result() == ResultCode.EXECUTOR_LOST && Await.before(deadline));
+                // until owner B has adopted the new link a batch answers EXECUTOR_LOST
+                final ActionCompletionFlyweight done = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+                    a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
+                    Duration.ofNanos(WAIT_NS));
                 assertEquals(ResultCode.OK, done.result(), ResultCode.name(done.result()));
                 assertTrue(probe.leftHeld(), "the second helper holds the button for owner B");
             }
@@ -190,7 +187,6 @@ class SupervisedHelperIT {
 
     /** Waits until one line of {@code log} contains all of {@code parts}. */
     private static void awaitLog(final Path log, final String... parts) throws IOException {
-        final long deadline = System.nanoTime() + WAIT_NS;
         final BooleanSupplier found = () -> {
             try {
                 return Files.exists(log) && Files.readAllLines(log, StandardCharsets.UTF_8).stream()
@@ -199,11 +195,7 @@ class SupervisedHelperIT {
                 return false;
             }
         };
-        while (!found.getAsBoolean()) {
-            assertTrue(Await.before(deadline), "no line with " + String.join(" ", parts) + " in " + log + ":\n"
-                + (Files.exists(log) ? Files.readString(log) : "(missing)"));
-            LockSupport.parkNanos(10_000_000); // poll the log to the deadline
-
-        }
+        Await.until(found, Duration.ofNanos(WAIT_NS), Duration.ofMillis(10), () -> "a line with " + String.join(" ", parts)
+            + " in " + log + ":\n" + ProcessLog.read(log));
     }
 }

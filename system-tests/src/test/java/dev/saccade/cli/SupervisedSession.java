@@ -13,13 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -131,41 +131,38 @@ final class SupervisedSession implements AutoCloseable {
 
     /** Waits for a stderr line matching {@code test}, counting from line {@code from}; returns its index. */
     int awaitLine(final int from, final Predicate<String> test, final long timeoutMs) {
-        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        for (int i = from; ; ) {
-            if (i < lines.size()) {
-                if (test.test(lines.get(i).text)) {
-                    return i;
+        final int[] next = {from};
+        // the matching line's index, -1 while there is none yet, -2 once the supervisor exited without it
+        final int found = Await.value(() -> {
+            final boolean exited = !process.isAlive();
+            for (; next[0] < lines.size(); next[0]++) {
+                if (test.test(lines.get(next[0]).text)) {
+                    return next[0];
                 }
-                i++;
-                continue;
             }
-            assertTrue(process.isAlive() || i < lines.size(), "supervisor exited: " + lines);
-            assertTrue(Await.before(deadlineNs), "no such line within " + timeoutMs + " ms: " + tail());
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
-        }
+            return exited ? -2 : -1;
+        }, i -> i != -1, Duration.ofMillis(timeoutMs), Duration.ofMillis(2), i -> "such a line: " + tail());
+        assertTrue(found >= 0, () -> "supervisor exited: " + lines);
+        return found;
     }
 
     /** Waits for an owner serving, by status (the first one, or one other than {@code notPid}). */
     long awaitOwner(final long notPid, final long timeoutMs) throws IOException {
-        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        while (true) {
-            String status = "";
+        final Pattern running = Pattern.compile("\"name\":\"owner\",\"running\":true,\"pid\":\"(\\d+)\"");
+        // the status's serving owner's pid, 0 while there is none (or no answer), -1 once the supervisor exited
+        final long pid = Await.value(() -> {
+            if (!process.isAlive()) {
+                return -1L;
+            }
             try {
-                status = request(ControlRequest.status());
+                final Matcher owner = running.matcher(request(ControlRequest.status()));
+                return owner.find() && Long.parseLong(owner.group(1)) != notPid ? Long.parseLong(owner.group(1)) : 0L;
             } catch (final IOException notYet) {
-                // not bound yet, or a dead supervisor's stale socket file until ours replaces it
+                return 0L; // not bound yet, or a dead supervisor's stale socket file until ours replaces it
             }
-            {
-                final Matcher owner = Pattern.compile("\"name\":\"owner\",\"running\":true,\"pid\":\"(\\d+)\"").matcher(status);
-                if (owner.find() && Long.parseLong(owner.group(1)) != notPid) {
-                    return Long.parseLong(owner.group(1));
-                }
-            }
-            assertTrue(process.isAlive(), "supervisor exited: " + lines);
-            assertTrue(Await.before(deadlineNs), "no owner serving within " + timeoutMs + " ms: " + tail());
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        }
+        }, p -> p != 0, Duration.ofMillis(timeoutMs), Duration.ofMillis(20), p -> "an owner serving: " + tail());
+        assertTrue(pid > 0, "supervisor exited: " + lines);
+        return pid;
     }
 
     static long pidOf(final String reply) {

@@ -313,11 +313,9 @@ class SupervisorIT {
         try (XPointerProbe probe = new XPointerProbe(desktop.display())) {
             long pid = s.awaitOwner(-1, 60_000);
             for (int i = 0; i < 3; i++) {
-                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!attached.test(pid)) {
-                    assertTrue(Await.before(deadlineNs), "no helper attached to owner " + pid + ": " + s.ownerLog());
-                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
-                }
+                final long owner = pid;
+                Await.probe(() -> attached.test(owner), Boolean::booleanValue, Duration.ofSeconds(60), Duration.ofMillis(5),
+                    no -> "a helper attached to owner " + owner + ": " + ownerLogOf(s));
                 final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
                 client.readTimeout(Duration.ofSeconds(30));
                 client.hello(1, Capability.POLICY);
@@ -325,12 +323,9 @@ class SupervisorIT {
                 // The helper logs its attach once the owner's WELCOME is out; the owner marks it
                 // attached a moment later on its launcher thread: until then a batch answers
                 // EXECUTOR_LOST (D5), which on a loaded machine the first HOLD can meet. Retry that only.
-                ActionCompletionFlyweight held;
-                final long holdDeadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                do {
-                    held = HeldInputReleaseDesktopTest.batch(client,
-                        a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT));
-                } while (held.result() == ResultCode.EXECUTOR_LOST && Await.before(holdDeadlineNs));
+                final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+                    a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
+                    Duration.ofSeconds(10));
                 assertEquals(ResultCode.OK, held.result(), "round " + i + ": " + ResultCode.name(held.result()) + s.ownerLog());
                 assertTrue(probe.leftHeld(), "the X server holds the button");
                 final long killedAt = System.nanoTime();
@@ -418,11 +413,7 @@ class SupervisorIT {
                 final Path log = parent.resolve("owner-" + (i + 1) + ".log");
                 final Process next = loneOwner(desktop, runtime, log);
                 // Its sources are up: it is about to bind, retrying every 50 ms while we hold the path.
-                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!(Files.exists(log) && Files.readString(log).contains("x11-reader start"))) {
-                    assertTrue(next.isAlive() && Await.before(deadlineNs), "replacement did not start: " + Files.readString(log));
-                    java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
-                }
+                ProcessLog.awaitContains(next, log, log, Duration.ofSeconds(60), "x11-reader start");
                 loop.resetMaxWait();
                 current.destroy(); // SIGTERM: closes, unlinks its own socket file; the replacement binds
                 assertTrue(current.waitFor(30, TimeUnit.SECONDS));
@@ -459,11 +450,9 @@ class SupervisorIT {
     }
 
     private static void awaitFile(final Path path, final Process owner) {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            assertTrue(owner.isAlive() && Await.before(deadlineNs), "no endpoint " + path);
-            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
-        }
+        Await.until(() -> Files.exists(path, LinkOption.NOFOLLOW_LINKS) || !owner.isAlive(), Duration.ofSeconds(60),
+            Duration.ofMillis(2), () -> "the endpoint " + path);
+        assertTrue(Files.exists(path, LinkOption.NOFOLLOW_LINKS), "no endpoint " + path + ": the owner exited");
     }
 
     /** utime + stime of a process, in clock ticks (USER_HZ, 100 on Linux). */

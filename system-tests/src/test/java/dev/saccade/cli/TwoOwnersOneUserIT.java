@@ -13,7 +13,6 @@ import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testdesktop.WithTestDesktop;
-import dev.saccade.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,13 +51,7 @@ class TwoOwnersOneUserIT {
             final int uid = RuntimeDirectory.currentUid();
             for (int i = 0; i < 2; i++) {
                 final Path log = runtimes.get(i).resolve("owner.log");
-                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!(Files.exists(log) && Files.readString(log).contains("event=helper_attached"))) {
-                    assertTrue(owners.get(i).isAlive(), "owner " + i + " died: " + Files.readString(log));
-                    assertTrue(Await.before(deadline), "owner " + i + "'s helper never attached: "
-                        + Files.readString(log));
-                    Thread.onSpinWait();
-                }
+                ProcessLog.awaitContains(owners.get(i), log, log, Duration.ofSeconds(60), "event=helper_attached");
             }
             final Path first = LinkPaths.linkFile(runtimes.get(0), uid, owners.get(0).pid());
             final Path second = LinkPaths.linkFile(runtimes.get(1), uid, owners.get(1).pid());

@@ -72,27 +72,24 @@ class UpWaylandIT {
 
             final String window = nativeWindow;
             final String[] field = new String[1];
-            until(() -> {
-                try {
-                    final UpProcess.Ran fields = up.cli("query", "--role", "text-field", "--json");
-                    for (final String[] r : records(fields.out())) {
-                        if (r[1].equals(window) && !r[3].equals("0")) { // laid out: GTK's first extents are 0
-                            field[0] = r[0];
-                        }
+            Await.probe(() -> {
+                final UpProcess.Ran fields = up.cli("query", "--role", "text-field", "--json");
+                for (final String[] r : records(fields.out())) {
+                    if (r[1].equals(window) && !r[3].equals("0")) { // laid out: GTK's first extents are 0
+                        field[0] = r[0];
                     }
-                } catch (final Exception e) {
-                    throw new IllegalStateException(e);
                 }
-                return field[0] != null;
-            }, Duration.ofSeconds(30), "the native entry's text field target, laid out");
+                return fields.out();
+            }, out -> field[0] != null, Duration.ofSeconds(30), Duration.ofMillis(100),
+                out -> "the native entry's text field target, laid out; last: " + out);
 
             final UpProcess.Ran typed = up.cli("act", "text", "--target", field[0], "--text", "typed on Wayland");
             assertEquals(0, typed.code(), typed.out());
             final UpProcess.Ran enter = up.cli("act", "key", "--key", "enter");
             assertEquals(0, enter.code(), enter.out());
             final Path zenityOut = zenityOutput(logs);
-            until(() -> read(zenityOut).equals("typed on Wayland\n"), Duration.ofSeconds(20),
-                () -> "zenity printed \"" + read(zenityOut) + "\"");
+            Await.until(() -> read(zenityOut).equals("typed on Wayland\n"), Duration.ofSeconds(20), Duration.ofMillis(100),
+                () -> "zenity to print the typed text; it printed \"" + read(zenityOut) + "\"");
 
             up.stopAndCheckNothingLeft();
             assertFalse(Files.exists(logs), "the session directory is gone");
@@ -120,20 +117,6 @@ class UpWaylandIT {
         return out;
     }
 
-    /** Polls {@code condition} every 100 ms until it holds; fails with {@code what} after {@code timeout}. */
-    private static void until(final java.util.function.BooleanSupplier condition, final Duration timeout,
-        final java.util.function.Supplier<String> what) {
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(Await.before(deadline), () -> "timed out: " + what.get());
-            java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
-        }
-    }
-
-    private static void until(final java.util.function.BooleanSupplier condition, final Duration timeout,
-        final String what) {
-        until(condition, timeout, () -> what);
-    }
 
     /**
      * Plain {@code saccade up} inside a running sway session (WAYLAND_DISPLAY, SWAYSOCK and

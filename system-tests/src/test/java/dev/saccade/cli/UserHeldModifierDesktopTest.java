@@ -16,6 +16,7 @@ import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -131,14 +132,9 @@ class UserHeldModifierDesktopTest extends OwnedDesktopTest {
 
     /** Queries the physical state until it says USER_OVERRIDE (the helper's monitor saw the key). */
     private void awaitUserOverride() throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (Await.before(deadline)) {
-            final ActionCompletionFlyweight q = InputHelperDesktopTest.send(client, new byte[0],
-                a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE), 0);
-            if ((q.physicalState().flags() & PhysicalFlag.USER_OVERRIDE) != 0) {
-                return;
-            }
-        }
-        throw new AssertionError("the helper never reported the user's key (USER_OVERRIDE)");
+        Await.probe(() -> InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE), 0),
+            q -> (q.physicalState().flags() & PhysicalFlag.USER_OVERRIDE) != 0, Duration.ofSeconds(10),
+            q -> "the helper to report the user's key (USER_OVERRIDE); flags 0x"
+                + Integer.toHexString(q.physicalState().flags()));
     }
 }

@@ -11,10 +11,8 @@ import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,11 +38,7 @@ class WaylandHelperKillDesktopTest {
                     owner.hold(client); // LEFT held, leased to this connection
                     first.destroyForcibly(); // SIGKILL: the helper releases nothing itself
                     assertTrue(first.waitFor(10, TimeUnit.SECONDS));
-                    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                    while (owner.service.inputHelper().restarts() < 1
-                        || !owner.service.inputHelper().awaitAttached(Duration.ofMillis(100))) {
-                        assertTrue(Await.before(deadline), "no replacement helper attached within 30 s");
-                    }
+                    HeldInputReleaseDesktopTest.awaitReplacementHelper(owner.service, 0, Duration.ofSeconds(30));
                     assertNotEquals(first.pid(), owner.service.inputHelper().process().pid(), "a new helper process");
                     // The click that the hold began moved the focus to zenity; type there through the replacement.
                     sway.focus(zenity.pid());
@@ -62,14 +56,7 @@ class WaylandHelperKillDesktopTest {
 
     /** One KEY tap; retried while the owner still reports the executor lost (adopting the replacement). */
     private static ActionCompletionFlyweight keyTap(final AgentClient client, final int usage) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            final ActionCompletionFlyweight done = HeldInputReleaseDesktopTest.batch(client,
-                a -> a.kind(ActionKind.KEY).keyUsage(usage), Capability.KEYBOARD);
-            if (done.result() != ResultCode.EXECUTOR_LOST || !Await.before(deadline)) {
-                return done;
-            }
-            LockSupport.parkNanos(10_000_000);
-        }
+        return HeldInputReleaseDesktopTest.batchOnceAdopted(client, a -> a.kind(ActionKind.KEY).keyUsage(usage),
+            Capability.KEYBOARD, Duration.ofSeconds(10));
     }
 }

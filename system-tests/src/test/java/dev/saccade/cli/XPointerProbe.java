@@ -47,6 +47,7 @@ final class XPointerProbe implements AutoCloseable {
 
     /** Polls until the left button is up; returns the nanoTime it was first seen up, or -1. */
     long awaitLeftReleased(final long deadlineNs) {
+        // busy-spins: the time it returns is the release latency the callers measure
         while (Await.before(deadlineNs)) {
             if (!leftHeld()) {
                 return System.nanoTime();

@@ -2,6 +2,7 @@ package dev.saccade.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.saccade.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -65,6 +66,30 @@ public final class Await {
      */
     public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
         final Duration poll, final Function<? super T, String> what) {
+        return probe(probe::get, done, timeout, poll, what);
+    }
+
+    /** As {@link #value(Supplier, Predicate, Duration, Duration, Function)}, reading every millisecond. */
+    public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
+        final Function<? super T, String> what) {
+        return value(probe, done, timeout, Duration.ofNanos(POLL_NS), what);
+    }
+
+    /** A read that may fail with a checked exception {@code E}: a socket round trip, a refresh, a child process. */
+    @FunctionalInterface
+    public interface Probe<T, E extends Exception> {
+        T get() throws E;
+    }
+
+    /**
+     * As {@link #value(Supplier, Predicate, Duration, Duration, Function)} for a {@link Probe}: each
+     * read is a round trip, so the next follows at once unless {@code poll} asks for a pause. An
+     * exception from a read ends the wait with it.
+     *
+     * @throws AssertionError "timed out after N ms waiting for: {@code what(last value)}"
+     */
+    public static <T, E extends Exception> T probe(final Probe<T, E> probe, final Predicate<? super T> done,
+        final Duration timeout, final Duration poll, final Function<? super T, String> what) throws E {
         final long deadlineNs = deadline(timeout);
         T value = probe.get();
         while (!done.test(value)) {
@@ -77,10 +102,35 @@ public final class Await {
         return value;
     }
 
-    /** As {@link #value(Supplier, Predicate, Duration, Duration, Function)}, reading every millisecond. */
-    public static <T> T value(final Supplier<T> probe, final Predicate<? super T> done, final Duration timeout,
-        final Function<? super T, String> what) {
-        return value(probe, done, timeout, Duration.ofNanos(POLL_NS), what);
+    /** As {@link #probe(Probe, Predicate, Duration, Duration, Function)}, reading again at once. */
+    public static <T, E extends Exception> T probe(final Probe<T, E> probe, final Predicate<? super T> done,
+        final Duration timeout, final Function<? super T, String> what) throws E {
+        return probe(probe, done, timeout, Duration.ZERO, what);
+    }
+
+    /**
+     * Retries {@code attempt} every {@code poll} while it throws {@code retried} (a socket not bound
+     * yet), and returns its first result.
+     *
+     * @throws AssertionError "timed out after N ms waiting for: {@code what}", caused by the last failure
+     */
+    public static <T, E extends Exception> T retrying(final Probe<T, E> attempt, final Class<? extends Exception> retried,
+        final Duration timeout, final Duration poll, final String what) throws E {
+        final long deadlineNs = deadline(timeout);
+        while (true) {
+            try {
+                return attempt.get();
+            } catch (final Exception e) {
+                if (!retried.isInstance(e)) {
+                    throw e;
+                }
+                if (!before(deadlineNs)) {
+                    throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for: " + what
+                        + "; last: " + e, e);
+                }
+                pause(poll.toNanos(), deadlineNs);
+            }
+        }
     }
 
     /**
