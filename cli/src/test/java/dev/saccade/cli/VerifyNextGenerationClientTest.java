@@ -313,8 +313,8 @@ class VerifyNextGenerationClientTest {
         final Path file = Files.write(dir.resolve("verify.bin"),
             Arrays.copyOf(store.underlyingObject(), builder.writeTo(store, 0)));
 
-        final Result r = run((i, request) -> i == 0 ? pending(request) : observed(request, ResultCode.OK, NEXT),
-            "batch", file.toString(), "--json");
+        final Result r = run((i, request) -> i == 0 ? pending(request)
+            : i == 1 ? observed(request, ResultCode.OK, NEXT) : timedOut(request), "batch", file.toString(), "--json");
 
         assertEquals(ExitCodes.SUCCESS, r.run().exitCode, r.run().toString());
         final var json = Json.object(r.run().stdout);
