@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** One in-process run of the real command line ({@link Main#commandLine(java.io.OutputStream)}), its streams captured. */
@@ -31,6 +32,16 @@ final class CliRun {
         commandLine.setErr(new PrintWriter(err, true));
         final int exitCode = commandLine.execute(args);
         return new CliRun(exitCode, stdout.toByteArray(), out.toString(), err.toString());
+    }
+
+    /** {@code saccade COMMAND --endpoint ENDPOINT OPTIONS...}, run in process. */
+    static CliRun atEndpoint(final Path endpoint, final String command, final String... options) {
+        final String[] args = new String[options.length + 3];
+        args[0] = command;
+        args[1] = "--endpoint";
+        args[2] = endpoint.toString();
+        System.arraycopy(options, 0, args, 3, options.length);
+        return run(args);
     }
 
     /** The subcommand object picocli fills from {@code args} (first argument: the command name), not run. */

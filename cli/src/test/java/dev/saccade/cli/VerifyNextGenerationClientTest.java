@@ -56,12 +56,7 @@ class VerifyNextGenerationClientTest {
         final ScriptedService service = ScriptedService.start(socket, script);
         final CliRun run;
         try {
-            final String[] all = new String[args.length + 3];
-            all[0] = command;
-            all[1] = "--endpoint";
-            all[2] = socket.toString();
-            System.arraycopy(args, 0, all, 3, args.length);
-            run = CliRun.run(all);
+            run = CliRun.atEndpoint(socket, command, args);
         } finally {
             service.stop();
         }

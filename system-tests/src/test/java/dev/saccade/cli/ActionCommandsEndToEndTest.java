@@ -64,12 +64,7 @@ class ActionCommandsEndToEndTest {
     }
 
     private CliRun saccade(final String command, final String... options) {
-        final List<String> args = new ArrayList<>();
-        args.add(command);
-        args.add("--endpoint");
-        args.add(socket.toString());
-        args.addAll(List.of(options));
-        return CliRun.run(args.toArray(new String[0]));
+        return CliRun.atEndpoint(socket, command, options);
     }
 
     private static ActionCompletionFlyweight completion(final CliRun run) {

@@ -63,12 +63,7 @@ class ClientCommandsEndToEndTest {
     }
 
     private CliRun saccade(final String command, final String... options) {
-        final List<String> args = new ArrayList<>();
-        args.add(command);
-        args.add("--endpoint");
-        args.add(socket.toString());
-        args.addAll(List.of(options));
-        return CliRun.run(args.toArray(new String[0]));
+        return CliRun.atEndpoint(socket, command, options);
     }
 
     /** Runs a command with --json that must succeed; returns the completion. */
