@@ -18,6 +18,7 @@ import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import dev.saccade.x11.X11Capture;
 import dev.saccade.x11.X11DesktopReader;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -157,16 +158,10 @@ class PixelAccuracyDesktopTest {
                 run(desktop, "xdotool", "mousemove", "--sync", Integer.toString(w.x() + x), Integer.toString(w.y() + 126),
                     "click", "1");
             }
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            PixelWindow reused;
-            while (true) {
-                reused = reader.readReusing(w, 10_000, 256);
-                if (reused.pixelHash() != hash && texts(reused).contains("78")) {
-                    break; // the calculator shows the keys: its own display, read by the pixels
-                }
-                assertTrue(Await.before(deadline), "the display shows 78: " + texts(reused));
-                java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
-            }
+            // the calculator shows the keys: its own display, read by the pixels
+            final PixelWindow reused = Await.value(() -> reader.readReusing(w, 10_000, 256),
+                r -> r.pixelHash() != hash && texts(r).contains("78"), Duration.ofSeconds(10), Duration.ofMillis(20),
+                r -> "the display shows 78: " + texts(r));
             final long[] after = reader.reuseCounts();
             final PixelWindow whole = reader.read(w, 10_000, 256);
             assertTrue(whole.pixelHash() == reused.pixelHash(), "the calculator did not change between the readings");
@@ -193,15 +188,9 @@ class PixelAccuracyDesktopTest {
     }
 
     private static WindowInfo awaitMoved(final TestDesktop desktop, final long xid, final int x) {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            final WindowInfo w = X11DesktopReader.readOnce(desktop.display()).window(xid);
-            if (w != null && w.x() >= x && w.x() < x + 50) {
-                return w;
-            }
-            assertTrue(Await.before(deadline), "window moved to x=" + x + ": " + w);
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // poll the condition to the deadline
-        }
+        return Await.value(() -> X11DesktopReader.readOnce(desktop.display()).window(xid),
+            w -> w != null && w.x() >= x && w.x() < x + 50, Duration.ofSeconds(10), Duration.ofMillis(20),
+            w -> "window moved to x=" + x + ": " + w);
     }
 
     /** Labelled controls of window {@code index} against the pixel reading of it. */
