@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class PcpSocketTest {
-    private static final String MAIL = "org.example.mail";
+    static final String MAIL = "org.example.mail";
 
     @TempDir
     Path temp;
