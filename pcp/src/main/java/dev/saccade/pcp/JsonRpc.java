@@ -24,7 +24,7 @@ import java.util.Map;
 public final class JsonRpc {
     public static final String VERSION = JsonRpcEnvelope.VERSION;
     /**
-     * Tokens of one line at most (pcp §9): the largest manifest pcp §4.1 allows fits, while a
+     * Tokens of one line at most (pcp §9, D27): the largest manifest pcp §4.1 allows fits, while a
      * line of a million {@code 0,} never becomes a tree of a million nodes.
      */
     public static final int MAX_LINE_TOKENS = 131_072;

@@ -236,7 +236,7 @@ public final class PcpServer implements AutoCloseable {
     }
 
     /**
-     * pcp §9: every connection is taken and one more comes. First choice: a connection holding no
+     * pcp §9, D27: every connection is taken and one more comes. First choice: a connection holding no
      * registration or subscription, idle at least {@link #EVICT_IDLE_NS} with nothing in flight,
      * of the process holding the most connections, the longest idle. Else, when one process holds
      * more than its share ({@link #fairShare}) and the newcomer ({@code newPid}) is another
