@@ -43,7 +43,10 @@ public interface ConfirmationPrompt extends AutoCloseable {
         }
     }
 
-    /** Shows {@code request}; may block for one round trip to the desktop, never longer than a few seconds. */
+    /**
+     * Shows {@code request}; blocks the calling PCP thread for the round trips to the desktop
+     * (bounded by the bus client's reply timeout), never the owner thread.
+     */
     Shown show(Request request, Answer answer);
 
     /** The confirmation resolved otherwise (expired, decided on the host socket, revoked): the prompt goes. */
