@@ -405,6 +405,9 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
             return;
         }
         open = false;
+        synchronized (room) {
+            room.notifyAll(); // a reply waiting for room gives up now, not at its deadline
+        }
         worker.shutdownNow();
         for (final CompletableFuture<Object> waiting : outstanding.values()) {
             waiting.completeExceptionally(new IOException("connection " + name + " closed"));

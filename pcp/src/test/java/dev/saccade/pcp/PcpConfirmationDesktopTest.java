@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * notification server on the test desktop's session bus, and the agent that asked cannot approve
  * it on the host socket. The user clicks the notification (an XTest click), picks "Allow" in the
  * action menu dunst opens (dmenu, typed through XTest), and the application process runs the
- * capability; the agent is told with {@code confirmation.resolved}.
+ * capability; the agent is told with {@code confirmation.resolved}. Waving the notification away
+ * denies.
  */
 @WithTestDesktop
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -42,6 +43,7 @@ class PcpConfirmationDesktopTest {
     private TestDesktop desktop;
     private Process dunst;
     private PcpFixture fixture;
+    private PcpFixture.App app;
 
     @BeforeAll
     void startNotificationServer(final TestDesktop testDesktop, @TempDir final Path temp) throws Exception {
@@ -58,6 +60,8 @@ class PcpConfirmationDesktopTest {
             "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
             "string:" + NotificationPrompt.NOTIFICATIONS)), WAIT, "dunst owns org.freedesktop.Notifications");
         fixture = new PcpFixture(temp, null, c -> c.notificationBus(desktop.sessionBusAddress()).confirmationWindowMs(90_000));
+        app = fixture.app(MAIL);
+        result(app.registered());
     }
 
     @AfterAll
@@ -73,8 +77,7 @@ class PcpConfirmationDesktopTest {
 
     @Test
     void theUserAllowsAtTheNotificationAndTheAgentCannotApproveItself() throws Exception {
-        final PcpFixture.App app = fixture.app(MAIL);
-        result(app.registered());
+        awaitNoNotification();
         try (PcpClient agent = fixture.client(); PcpClient host = PcpClient.connect(fixture.hostSocket(), WAIT)) {
             final Map<?, ?> data = (Map<?, ?>) error(agent.call("invoke.capability", composeParams(), null),
                 PcpError.CONFIRMATION_REQUIRED).get("data");
@@ -85,10 +88,7 @@ class PcpConfirmationDesktopTest {
                 "code", "000000"), null), PcpError.PERMISSION_DENIED).get("data")).get("reason"));
 
             // The user: a click on the notification opens its actions, and they choose Allow.
-            final Map<String, Integer> box = Await.value(this::notificationGeometry, g -> g != null, WAIT, Duration.ZERO,
-                g -> "the notification window of dunst on the test desktop");
-            run("xdotool", "mousemove", "--sync", Integer.toString(box.get("X") + box.get("WIDTH") / 2),
-                Integer.toString(box.get("Y") + box.get("HEIGHT") / 2), "click", "1");
+            clickNotification("1");
             Await.until(() -> !run("xdotool", "search", "--onlyvisible", "--class", "dmenu").isEmpty(), WAIT,
                 "dunst's actions menu (dmenu) is shown");
             run("xdotool", "type", "--delay", "30", "#Allow");
@@ -104,6 +104,33 @@ class PcpConfirmationDesktopTest {
         final String audit = Files.readString(fixture.endpoint.audit().path());
         assertTrue(audit.contains("\"reason\":\"self_confirmation\"") && audit.contains("\"resolution\":\"confirmed\""),
             audit);
+    }
+
+    @Test
+    void dismissingTheNotificationDeniesTheRequest() throws Exception {
+        awaitNoNotification();
+        try (PcpClient agent = fixture.client()) {
+            final String id = (String) ((Map<?, ?>) error(agent.call("invoke.capability", composeParams(), null),
+                PcpError.CONFIRMATION_REQUIRED).get("data")).get("confirmation_id");
+            clickNotification("2"); // dunst closes a notification on a middle click: the user waved it away
+            final Map<String, Object> note = agent.readMessage();
+            assertEquals(PcpCoreService.CONFIRMATION_RESOLVED, note.get("method"));
+            assertEquals((long) PcpError.CONFIRMATION_DENIED,
+                ((Map<?, ?>) ((Map<?, ?>) note.get("params")).get("error")).get("code"), note::toString);
+            error(agent.call("invoke.capability", JsonTree.object("confirmation_id", id), null), PcpError.CONFIRMATION_DENIED);
+        }
+    }
+
+    private void awaitNoNotification() {
+        Await.until(() -> notificationGeometry() == null, WAIT, "no notification left on the screen");
+    }
+
+    /** Clicks the middle of the notification with {@code button}, through XTest, as the user's pointer would. */
+    private void clickNotification(final String button) {
+        final Map<String, Integer> box = Await.value(this::notificationGeometry, g -> g != null, WAIT, Duration.ZERO,
+            g -> "the notification window of dunst on the test desktop");
+        run("xdotool", "mousemove", "--sync", Integer.toString(box.get("X") + box.get("WIDTH") / 2),
+            Integer.toString(box.get("Y") + box.get("HEIGHT") / 2), "click", button);
     }
 
     /** X, Y, WIDTH and HEIGHT of dunst's visible window, or null while there is none. */
