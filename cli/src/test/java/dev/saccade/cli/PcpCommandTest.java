@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.pcp.ConfirmationPrompt;
 import dev.saccade.pcp.JsonTree;
 import dev.saccade.pcp.PcpContext;
 import dev.saccade.pcp.PcpEndpoint;
@@ -16,6 +17,7 @@ import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,8 +58,29 @@ class PcpCommandTest {
 
         final Path run = Files.createDirectory(temp.resolve("run"), PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
+        final Map<String, ConfirmationPrompt.Request> prompts = new ConcurrentHashMap<>();
+        final Map<String, ConfirmationPrompt.Answer> answers = new ConcurrentHashMap<>();
+        // The user at the desktop: what each prompt showed, and the answer to give (a notification in a session).
+        final ConfirmationPrompt user = new ConfirmationPrompt() {
+            @Override
+            public Shown show(final Request request, final Answer answer) {
+                prompts.put(request.confirmationId, request);
+                answers.put(request.confirmationId, answer);
+                return Shown.WITH_ACTIONS;
+            }
+
+            @Override
+            public void withdraw(final String confirmationId) {
+                answers.remove(confirmationId);
+            }
+
+            @Override
+            public void close() {
+                answers.clear();
+            }
+        };
         try (PcpEndpoint endpoint = PcpEndpoint.start(new PcpContext().runtimeDirectory(run).trustDirectory(trust)
-            .conclude(), null)) {
+            .prompt(user).conclude(), null)) {
             final String socket = endpoint.server().path().toString();
             final Path privateKey = temp.resolve("mail.key");
             Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -80,7 +103,13 @@ class PcpCommandTest {
             assertEquals(-32005L, error.get("code"));
             final String id = (String) ((Map<?, ?>) error.get("data")).get("confirmation_id");
 
-            final CliRun confirmed = CliRun.run("pcp", "confirm", "--socket", socket, id);
+            // This process asked, so its `pcp confirm` is refused even with the code; the user's answer confirms.
+            final CliRun self = CliRun.run("pcp", "confirm", "--socket", socket, id, prompts.get(id).code);
+            assertEquals(ExitCodes.REQUEST_REJECTED, self.exitCode, self::toString);
+            assertEquals("self_confirmation", ((Map<?, ?>) ((Map<?, ?>) json(self).get("error")).get("data")).get("reason"));
+            answers.get(id).allowed();
+            final CliRun confirmed = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability",
+                "{\"confirmation_id\":\"" + id + "\"}");
             assertEquals(ExitCodes.SUCCESS, confirmed.exitCode, confirmed::toString);
             final Map<?, ?> result = (Map<?, ?>) json(confirmed).get("result");
             assertEquals("success", result.get("status"));
@@ -94,7 +123,7 @@ class PcpCommandTest {
             final CliRun after = CliRun.run("pcp", "call", "--socket", socket, "invoke.capability",
                 "{\"confirmation_id\":\"" + second + "\"}");
             assertEquals(-32006L, ((Map<?, ?>) json(after).get("error")).get("code"), after::toString);
-            final CliRun unknown = CliRun.run("pcp", "confirm", "--socket", socket, "confirm-nonexistent");
+            final CliRun unknown = CliRun.run("pcp", "confirm", "--socket", socket, "confirm-nonexistent", "000000");
             assertEquals(ExitCodes.REQUEST_REJECTED, unknown.exitCode, unknown::toString);
 
             // listen: subscribe, then an event pushed by the core is printed as one line.

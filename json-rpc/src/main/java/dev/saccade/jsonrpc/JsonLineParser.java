@@ -25,6 +25,8 @@ public final class JsonLineParser {
     private final JsonFactory factory;
     private final int maxTokens;
     private int tokens;
+    /** Whether the last line was refused for its token bound (not for its syntax). */
+    private boolean overBound;
     /** The last line array seen, wrapped once for {@link Utf8} (a reader reuses one buffer). */
     private byte[] wrappedArray;
     private BytesStore<?, byte[]> wrapped;
@@ -48,6 +50,7 @@ public final class JsonLineParser {
             return null;
         }
         tokens = 0;
+        overBound = false;
         try (JsonParser parser = factory.createParser(line, 0, length)) {
             final JsonToken first = parser.nextToken();
             if (first == null) {
@@ -61,6 +64,14 @@ public final class JsonLineParser {
         } catch (final IOException e) {
             return null; // ignore: any malformed input is the one answer "Parse error"
         }
+    }
+
+    /**
+     * Whether the last {@link #parse} returned null because the line held more tokens than the
+     * bound, so that a caller can answer "too large" rather than "not JSON".
+     */
+    public boolean overBound() {
+        return overBound;
     }
 
     /** Strict UTF-8, no NUL byte, no byte order mark at the start. */
@@ -88,13 +99,18 @@ public final class JsonLineParser {
 
     private JsonNode value(final JsonParser parser, final JsonToken token) throws IOException {
         if (++tokens > maxTokens) {
+            overBound = true;
             return null;
         }
         switch (token) {
             case START_OBJECT: {
                 final JsonNode object = JsonNode.object();
                 for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
-                    if (t != JsonToken.FIELD_NAME || ++tokens > maxTokens) {
+                    if (t != JsonToken.FIELD_NAME) {
+                        return null;
+                    }
+                    if (++tokens > maxTokens) {
+                        overBound = true;
                         return null;
                     }
                     final String key = parser.currentName();

@@ -2,9 +2,11 @@ package dev.saccade.pcp;
 
 import dev.saccade.pcp.CapabilityManifest.Capability;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -14,6 +16,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * from invocation so that who may register an {@code app_id} is decided in one place.
  */
 final class CapabilityRegistry {
+    /** Applications registered at once at most (pcp §9); those whose connection closed make room first. */
+    static final int MAX_APPS = 256;
+    /** Revocations by the host remembered at most, oldest forgotten first. */
+    private static final int REVOKED_KEPT = 1024;
     private final TrustedKeys trustedKeys;
     private final AuditLog audit;
     /**
@@ -21,6 +27,18 @@ final class CapabilityRegistry {
      * whose {@code compute} decides between two registrations of one {@code app_id}.
      */
     private final Map<String, RegisteredApp> apps = new ConcurrentHashMap<>();
+    /**
+     * The {@code app_id}s the user revoked on the host socket: a replayed signed manifest must not
+     * bring them back (pcp §3.11). Guarded by itself.
+     */
+    private final Set<String> revokedByHost = Collections.newSetFromMap(new LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(final Map.Entry<String, Boolean> eldest) {
+            return size() > REVOKED_KEPT;
+        }
+    });
 
     CapabilityRegistry(final TrustedKeys trustedKeys, final AuditLog audit) {
         this.trustedKeys = trustedKeys;
@@ -39,6 +57,21 @@ final class CapabilityRegistry {
             audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(),
                 "app_id", String.valueOf(params.get("app_id")), "outcome", "error", "code", (long) e.code()));
             throw e;
+        }
+        final boolean revoked;
+        synchronized (revokedByHost) {
+            revoked = revokedByHost.contains(manifest.appId());
+        }
+        if (revoked) {
+            throw refused(caller, manifest.appId(), PcpError.MANIFEST_INVALID, "revoked by the user",
+                "Manifest invalid: app_id " + manifest.appId() + " was revoked by the user");
+        }
+        if (!apps.containsKey(manifest.appId()) && apps.size() >= MAX_APPS) {
+            apps.values().removeIf(a -> !a.peer.isOpen()); // registrations without a live connection go first
+            if (apps.size() >= MAX_APPS) {
+                throw refused(caller, manifest.appId(), PcpError.RATE_LIMITED, "too many applications registered",
+                    "Rate limited: " + MAX_APPS + " applications are registered");
+            }
         }
         final Map<String, Capability> byId = new LinkedHashMap<>();
         final List<Object> ids = new ArrayList<>();
@@ -88,9 +121,37 @@ final class CapabilityRegistry {
         return apps.get(appId);
     }
 
-    /** Removes the registration of {@code appId}; {@code null} when there was none. */
-    RegisteredApp revoke(final String appId) {
-        return apps.remove(appId);
+    private PcpError refused(final PcpPeer caller, final String appId, final int code, final String reason,
+        final String message) {
+        audit.append(JsonTree.object("event", "register.capability", "peer", caller.name(), "app_id", appId,
+            "outcome", "error", "code", (long) code));
+        return new PcpError(code, message, JsonTree.object("member", "app_id", "reason", reason));
+    }
+
+    /**
+     * revoke.app: removes the registration of {@code appId}, asked by the connection that
+     * registered it or by the host ({@code byHost}); a revocation by the host also refuses every
+     * later registration of that {@code app_id}. -32000 when none is registered, -32004 for
+     * anyone else.
+     */
+    RegisteredApp revoke(final String appId, final PcpPeer caller, final boolean byHost) throws PcpError {
+        final RegisteredApp app = apps.get(appId);
+        if (app == null) {
+            throw PcpError.of(PcpError.APP_NOT_FOUND, JsonTree.object("app_id", appId));
+        }
+        if (!byHost && app.peer != caller) {
+            throw new PcpError(PcpError.PERMISSION_DENIED, "Permission denied: only the connection that registered "
+                + appId + " or the host may revoke it", JsonTree.object("app_id", appId, "reason", "not_registrant"));
+        }
+        if (byHost) {
+            synchronized (revokedByHost) {
+                revokedByHost.add(appId);
+            }
+        }
+        if (!apps.remove(appId, app)) {
+            throw PcpError.of(PcpError.APP_NOT_FOUND, JsonTree.object("app_id", appId)); // revoked meanwhile
+        }
+        return app;
     }
 
     /** One application's manifest as registered, and the connection its invocations go to. Immutable. */

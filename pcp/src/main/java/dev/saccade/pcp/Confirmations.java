@@ -2,6 +2,8 @@ package dev.saccade.pcp;
 
 import dev.saccade.pcp.CapabilityManifest.Capability;
 import dev.saccade.pcp.CapabilityRegistry.RegisteredApp;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Host confirmations of {@code confirm} invocations (pcp §5.2, "Confirmations"): the pending
@@ -17,6 +20,11 @@ import java.util.concurrent.TimeUnit;
  * {@code invoke.capability} with {@code confirmation_id} reads. Each confirmation resolves
  * exactly once: whoever removes it from the pending map (confirm, deny, expiry, revocation) wins,
  * audits the resolution and tells the invoker with {@code confirmation.resolved}.
+ *
+ * <p>Only the user approves (pcp §5.3, D26): each confirmation is shown on the
+ * {@link ConfirmationPrompt} with a code the requester never sees; the prompt's Allow approves,
+ * and so does the host socket's {@code confirm} with that code from a process that is neither the
+ * requester nor one of its descendants.
  */
 final class Confirmations implements AutoCloseable {
     /** Notification telling an invoker how its confirmation ended. */
@@ -25,11 +33,18 @@ final class Confirmations implements AutoCloseable {
     static final int MAX_PENDING = 1024;
     /** Outcomes of resolved confirmations kept for a later invoke with {@code confirmation_id}. */
     private static final int RESOLVED_KEPT = 1024;
+    /** Digits of the code shown to the user. */
+    static final int CODE_DIGITS = 6;
+    /** Wrong codes for one confirmation before it is denied: guessing stays hopeless. */
+    static final int WRONG_CODES_ALLOWED = 3;
+    /** Parents followed from a confirming process looking for the requester; a chain ends long before. */
+    private static final int MAX_ANCESTRY = 4096;
 
     private final CapabilityInvoker invoker;
     private final AuditLog audit;
     private final RandomIds ids;
     private final long windowMs;
+    private final ConfirmationPrompt prompt;
     /** The one thread that expires confirmations. */
     private final ScheduledExecutorService scheduler;
     /**
@@ -47,8 +62,10 @@ final class Confirmations implements AutoCloseable {
         }
     };
 
-    Confirmations(final CapabilityInvoker invoker, final AuditLog audit, final RandomIds ids, final long windowMs) {
+    Confirmations(final CapabilityInvoker invoker, final AuditLog audit, final RandomIds ids, final long windowMs,
+        final ConfirmationPrompt prompt) {
         this.invoker = invoker;
+        this.prompt = prompt;
         this.audit = audit;
         this.ids = ids;
         this.windowMs = windowMs;
@@ -69,10 +86,56 @@ final class Confirmations implements AutoCloseable {
         final Map<String, Object> data = JsonTree.object("capability_id", capability.id, "confirmation_id", id,
             "confirmation_type", capability.confirmationType, "undo_window_ms", windowMs,
             "description", capability.describe(values));
-        final Pending p = new Pending(id, caller, app, capability, values, data);
+        final ProcessHandle requester = caller.pid() > 0 ? ProcessHandle.of(caller.pid()).orElse(null) : null;
+        final Pending p = new Pending(id, caller, app, capability, values, data, requester, ids.digits(CODE_DIGITS));
         pending.put(id, p);
         p.expiry = scheduler.schedule(() -> expire(id), windowMs, TimeUnit.MILLISECONDS);
+        final ConfirmationPrompt.Shown shown = prompt.show(new ConfirmationPrompt.Request(id,
+            "Saccade: " + capability.id + " asks for your approval", capability.describe(values) + "\nAsked by "
+            + requesterText(requester) + " for " + app.appId + ".", p.code, windowMs), new ConfirmationPrompt.Answer() {
+                @Override
+                public void allowed() {
+                    answered(id, true);
+                }
+
+                @Override
+                public void denied() {
+                    answered(id, false);
+                }
+            });
+        if (shown == ConfirmationPrompt.Shown.NOT_SHOWN && pending.remove(id, p)) {
+            // Nobody can see it, so nobody may approve it: refused now rather than left to expire.
+            cancelExpiry(p);
+            final PcpError refused = new PcpError(PcpError.CONFIRMATION_DENIED, "Confirmation denied: the user cannot be "
+                + "asked (no notification server on the session bus)", JsonTree.object("confirmation_id", id,
+                "capability_id", capability.id, "reason", "no_prompt"));
+            finish(p, null, refused, "no_prompt");
+            return refused;
+        }
+        data.put("prompt", shown == ConfirmationPrompt.Shown.WITH_ACTIONS ? "notification" : "notification_text");
         return new PcpError(PcpError.CONFIRMATION_REQUIRED, "Confirmation required", data);
+    }
+
+    private static String requesterText(final ProcessHandle requester) {
+        if (requester == null) {
+            return "a caller of unknown process";
+        }
+        return requester.info().command().map(c -> Path.of(c).getFileName() + " (pid " + requester.pid() + ")")
+            .orElse("pid " + requester.pid());
+    }
+
+    /** The prompt's answer: the user clicked Allow or Deny (or dismissed it). */
+    private void answered(final String confirmationId, final boolean allow) {
+        try {
+            if (allow) {
+                forward(take(confirmationId), "confirmed");
+            } else {
+                deny(confirmationId);
+            }
+        } catch (final PcpError e) {
+            // Already resolved (expired, decided on the host socket), or the application failed:
+            // the invoker has been told either way.
+        }
     }
 
     private static void cancelExpiry(final Pending p) {
@@ -90,17 +153,72 @@ final class Confirmations implements AutoCloseable {
         }
     }
 
-    /** The user approves: the invocation is forwarded and its CapabilityResult returned. */
-    Map<String, Object> confirm(final String confirmationId) throws PcpError {
-        final Pending p = take(confirmationId);
+    /**
+     * {@code saccade pcp confirm ID CODE} on the host socket: the user approves with the code the
+     * prompt showed, from a process that did not ask (pcp §5.3); the invocation is forwarded and
+     * its CapabilityResult returned.
+     *
+     * @param confirmerPid the host socket peer's process, -1 when unknown.
+     */
+    Map<String, Object> confirm(final String confirmationId, final String code, final long confirmerPid) throws PcpError {
+        final Pending p = pending.get(confirmationId);
+        if (p == null) {
+            take(confirmationId); // throws the answer for a resolved or unknown id
+        } else {
+            if (selfOrDescendant(confirmerPid, p.requester)) {
+                audit.append(JsonTree.object("event", "confirmation_refused", "confirmation_id", confirmationId,
+                    "reason", "self_confirmation", "confirmer_pid", confirmerPid));
+                throw new PcpError(PcpError.PERMISSION_DENIED, "Permission denied: a confirmation cannot be given by the "
+                    + "process that asked for it or by its descendants; the user answers it", JsonTree.object(
+                    "confirmation_id", confirmationId, "reason", "self_confirmation"));
+            }
+            if (code == null || !java.security.MessageDigest.isEqual(code.getBytes(StandardCharsets.UTF_8),
+                p.code.getBytes(StandardCharsets.UTF_8))) {
+                final boolean last = p.wrongCodes.incrementAndGet() >= WRONG_CODES_ALLOWED;
+                if (last && pending.remove(confirmationId, p)) {
+                    cancelExpiry(p);
+                    finish(p, null, PcpError.of(PcpError.CONFIRMATION_DENIED, JsonTree.object("confirmation_id",
+                        confirmationId, "capability_id", p.capability.id, "reason", "wrong_code")), "wrong_code");
+                }
+                throw new PcpError(PcpError.PERMISSION_DENIED, "Permission denied: the code is not the one shown to the "
+                    + "user", JsonTree.object("confirmation_id", confirmationId, "reason", "wrong_code",
+                    "denied", last));
+            }
+        }
+        return forward(take(confirmationId), "confirmed");
+    }
+
+    private Map<String, Object> forward(final Pending p, final String how) throws PcpError {
         try {
             final Map<String, Object> result = invoker.forward(p.app, p.capability, p.values);
-            finish(p, result, null, "confirmed");
+            finish(p, result, null, how);
             return result;
         } catch (final PcpError e) {
-            finish(p, null, e, "confirmed");
+            finish(p, null, e, how);
             throw e;
         }
+    }
+
+    /**
+     * Whether {@code confirmerPid} is the requester or descends from it, walking the confirmer's
+     * parents through /proc; a confirmer of unknown process counts as the requester. The handles
+     * compare pid and start time, so a reused pid is not mistaken for the requester.
+     */
+    static boolean selfOrDescendant(final long confirmerPid, final ProcessHandle requester) {
+        if (requester == null) {
+            return false; // asked over TCP or in process: the code alone decides
+        }
+        if (confirmerPid <= 0) {
+            return true;
+        }
+        java.util.Optional<ProcessHandle> p = ProcessHandle.of(confirmerPid);
+        for (int hops = 0; p.isPresent() && hops < MAX_ANCESTRY; hops++) {
+            if (p.get().equals(requester)) {
+                return true;
+            }
+            p = p.get().parent();
+        }
+        return false;
     }
 
     /** The user refuses: the invoker is told -32006. */
@@ -148,6 +266,7 @@ final class Confirmations implements AutoCloseable {
             record.put("code", (long) error.code());
         }
         audit.append(record);
+        prompt.withdraw(p.id);
         final Map<String, Object> note = JsonTree.object("confirmation_id", p.id, "capability_id", p.capability.id);
         if (error == null) {
             note.put("result", result);
@@ -183,6 +302,7 @@ final class Confirmations implements AutoCloseable {
     @Override
     public void close() {
         scheduler.shutdownNow();
+        prompt.close();
     }
 
     /** One confirmation awaiting the user. */
@@ -193,12 +313,19 @@ final class Confirmations implements AutoCloseable {
         final Capability capability;
         final Map<?, ?> values;
         final Map<String, Object> data;
+        /** The invoking process, {@code null} when unknown (TCP, in process). */
+        final ProcessHandle requester;
+        /** Shown to the user only; never in a reply, a log line or the audit trail. */
+        final String code;
+        final AtomicInteger wrongCodes = new AtomicInteger();
         /** Written once by the requesting thread right after the pending entry is visible. */
         volatile ScheduledFuture<?> expiry;
 
         Pending(final String id, final PcpPeer invoker, final RegisteredApp app, final Capability capability,
-            final Map<?, ?> values, final Map<String, Object> data) {
+            final Map<?, ?> values, final Map<String, Object> data, final ProcessHandle requester, final String code) {
             this.id = id;
+            this.requester = requester;
+            this.code = code;
             this.invoker = invoker;
             this.app = app;
             this.capability = capability;

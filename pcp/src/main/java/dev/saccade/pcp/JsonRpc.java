@@ -23,10 +23,23 @@ import java.util.Map;
  */
 public final class JsonRpc {
     public static final String VERSION = JsonRpcEnvelope.VERSION;
+    /**
+     * Tokens of one line at most (pcp §9, D27): the largest manifest pcp §4.1 allows fits, while a
+     * line of a million {@code 0,} never becomes a tree of a million nodes.
+     */
+    public static final int MAX_LINE_TOKENS = 131_072;
+    /** Members of one batch at most (pcp §9): the reply stays as small as the requests were. */
+    public static final int MAX_BATCH = 64;
 
     /** The connection's side of dispatch. */
     public interface Handler {
-        /** Runs a request; the rate limit is the connection's, checked per request. */
+        /**
+         * Takes one token of the connection's rate limit for one message or batch member, whatever
+         * it holds (pcp §9): {@code null} when granted, else the -32018 to answer.
+         */
+        PcpError admit();
+
+        /** Runs a request that was admitted. */
         Object call(String method, Map<String, Object> params) throws PcpError;
 
         /** A Response object from the peer, answering one of our requests. */
@@ -38,18 +51,36 @@ public final class JsonRpc {
 
     /** A parser for one connection's lines (not thread-safe): no token bound beyond the line cap, depth 64. */
     public static JsonLineParser parser() {
-        return new JsonLineParser(Integer.MAX_VALUE, JsonTree.MAX_DEPTH);
+        return new JsonLineParser(MAX_LINE_TOKENS, JsonTree.MAX_DEPTH);
+    }
+
+    /** The -32600 of a line over {@link #MAX_LINE_TOKENS}, answered with a null id before anything runs. */
+    public static String tooManyTokens() {
+        return errorLine(null, new PcpError(PcpError.INVALID_REQUEST, "Invalid Request: more than " + MAX_LINE_TOKENS
+            + " JSON tokens in one line", JsonTree.object("max_line_tokens", (long) MAX_LINE_TOKENS)));
+    }
+
+    private static boolean oversizedBatch(final JsonNode message) {
+        return message.type == JsonNode.Type.ARRAY && message.elements().size() > MAX_BATCH;
+    }
+
+    private static String batchTooLarge() {
+        return errorLine(null, new PcpError(PcpError.INVALID_REQUEST, "Invalid Request: a batch of more than " + MAX_BATCH
+            + " messages", JsonTree.object("max_batch", (long) MAX_BATCH)));
     }
 
     /** The reply line for the parsed {@code message} (null: it did not parse), or {@code null} when nothing is to be sent. */
     public static String handle(final JsonNode message, final Handler handler) {
         if (message == null) {
-            return errorLine(null, PcpError.of(PcpError.PARSE_ERROR, null));
+            final PcpError limited = handler.admit();
+            return errorLine(null, limited != null ? limited : PcpError.of(PcpError.PARSE_ERROR, null));
         }
         if (message.type == JsonNode.Type.ARRAY) {
             final List<JsonNode> batch = message.elements();
-            if (batch.isEmpty()) {
-                return errorLine(null, PcpError.of(PcpError.INVALID_REQUEST, null));
+            if (batch.isEmpty() || oversizedBatch(message)) {
+                final PcpError limited = handler.admit();
+                return limited != null ? errorLine(null, limited)
+                    : batch.isEmpty() ? errorLine(null, PcpError.of(PcpError.INVALID_REQUEST, null)) : batchTooLarge();
             }
             final JsonLineWriter w = new JsonLineWriter().startArray();
             boolean any = false;
@@ -74,11 +105,19 @@ public final class JsonRpc {
 
     /** Writes the response to one message into {@code w}; false when none is due. */
     private static boolean one(final JsonLineWriter w, final JsonNode message, final Handler handler) {
+        final PcpError limited = handler.admit();
         if (!message.isObject()) {
-            error(w, null, PcpError.of(PcpError.INVALID_REQUEST, null));
+            error(w, null, limited != null ? limited : PcpError.of(PcpError.INVALID_REQUEST, null));
             return true;
         }
         final JsonNode id = message.get("id");
+        if (limited != null) {
+            if ((id == null && message.get("method") != null) || isResponse(message)) {
+                return false; // a notification or a response is never answered, not even when refused
+            }
+            error(w, validId(id) ? id : null, limited);
+            return true;
+        }
         if (isResponse(message)) {
             final Object error = JsonTree.of(message.get("error"));
             handler.response(JsonTree.of(id), JsonTree.of(message.get("result")),
@@ -136,6 +175,9 @@ public final class JsonRpc {
     public static String refusal(final JsonNode message, final PcpError e) {
         if (message == null || (message.type == JsonNode.Type.ARRAY && message.elements().isEmpty())) {
             return errorLine(null, e);
+        }
+        if (oversizedBatch(message)) {
+            return batchTooLarge();
         }
         final JsonLineWriter w = new JsonLineWriter();
         if (message.type != JsonNode.Type.ARRAY) {

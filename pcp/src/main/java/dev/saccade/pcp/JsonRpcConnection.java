@@ -35,9 +35,19 @@ import org.slf4j.LoggerFactory;
 final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcConnection.class);
     static final int OUTBOUND_CAPACITY = 1024;
+    /**
+     * Characters of outgoing lines queued at most (pcp §2.2): a peer that does not read holds
+     * this much of the owner's heap, never more; a reply that finds no room within
+     * {@link #SLOW_READER_MS} closes the connection.
+     */
+    static final long OUTBOUND_MAX_CHARS = 4L << 20;
+    /** How long a reply waits for room in the outgoing queue before the connection is closed. */
+    static final long SLOW_READER_MS = 5_000;
     static final int PENDING_REQUESTS = 64;
 
     private final String name;
+    /** The peer's process (SO_PEERCRED at accept), -1 when unknown (TCP). */
+    private final long pid;
     private final Closeable socket;
     private final InputStream in;
     private final OutputStream out;
@@ -48,6 +58,10 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     private final JsonLineParser parser = JsonRpc.parser();
     private final Runnable onClose;
     private final BlockingQueue<String> outbound = new ArrayBlockingQueue<>(OUTBOUND_CAPACITY);
+    /** Characters in {@link #outbound} and the line being written; guarded by {@link #room}. */
+    private long outboundChars;
+    /** Waited on by a reply that finds the outgoing queue full; notified by the writer. */
+    private final Object room = new Object();
     private final ThreadPoolExecutor worker;
     private final Map<Long, CompletableFuture<Object>> outstanding = new ConcurrentHashMap<>();
     private final AtomicLong nextRequestId = new AtomicLong(1);
@@ -64,9 +78,11 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     /** It registered an application or subscribed to events: the connection itself is state, never evicted. */
     private volatile boolean holdsState;
 
-    JsonRpcConnection(final String name, final Closeable socket, final InputStream in, final OutputStream out,
-        final PcpDispatcher dispatcher, final int maxLineBytes, final TokenBucket bucket, final Runnable onClose) {
+    JsonRpcConnection(final String name, final long pid, final Closeable socket, final InputStream in,
+        final OutputStream out, final PcpDispatcher dispatcher, final int maxLineBytes, final TokenBucket bucket,
+        final Runnable onClose) {
         this.name = name;
+        this.pid = pid;
         this.socket = socket;
         this.in = in;
         this.out = out;
@@ -156,6 +172,10 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
             return; // a stray empty line is not a message
         }
         final JsonNode message = parser.parse(line, line.length);
+        if (message == null && parser.overBound()) {
+            enqueueReply(JsonRpc.tooManyTokens()); // nothing of it runs: no tree was kept
+            return;
+        }
         // Responses to our own requests are routed here on the reader, never behind a waiting worker.
         if (JsonRpc.isResponse(message)) {
             JsonRpc.handle(message, this);
@@ -188,11 +208,14 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     }
 
     @Override
-    public Object call(final String method, final Map<String, Object> params) throws PcpError {
+    public PcpError admit() {
         final long retryAfterMs = bucket.tryTake(System.nanoTime());
-        if (retryAfterMs > 0) {
-            throw new PcpError(PcpError.RATE_LIMITED, "Rate limited", JsonTree.object("retry_after_ms", retryAfterMs));
-        }
+        return retryAfterMs > 0
+            ? new PcpError(PcpError.RATE_LIMITED, "Rate limited", JsonTree.object("retry_after_ms", retryAfterMs)) : null;
+    }
+
+    @Override
+    public Object call(final String method, final Map<String, Object> params) throws PcpError {
         try {
             final Object result = dispatcher.dispatch(this, method, params);
             if (method.startsWith("register.") || method.startsWith("subscribe.")) {
@@ -240,11 +263,21 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
     }
 
     @Override
+    public long pid() {
+        return pid;
+    }
+
+    /** Whether it registered an application or subscribed to events (pcp §9). */
+    boolean holdsState() {
+        return holdsState;
+    }
+
+    @Override
     public boolean notify(final String method, final Map<String, Object> params) {
         if (!open) {
             return false;
         }
-        if (!outbound.offer(JsonRpc.notification(method, params))) {
+        if (!offer(JsonRpc.notification(method, params))) {
             droppedNotifications.incrementAndGet();
             return false;
         }
@@ -261,7 +294,7 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
         final long id = nextRequestId.getAndIncrement();
         outstanding.put(id, answer);
         answer.whenComplete((r, t) -> outstanding.remove(id)); // timeouts cancel: no leak
-        if (!outbound.offer(JsonRpc.request(id, method, params))) {
+        if (!offer(JsonRpc.request(id, method, params))) {
             answer.completeExceptionally(new IOException("connection " + name + " is not reading"));
         }
         if (!open) {
@@ -270,13 +303,51 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
         return answer;
     }
 
+    /**
+     * Queues {@code line} when it fits the line and character bounds; an empty queue takes any
+     * one line, so a reply larger than the bound still goes out.
+     */
+    private boolean offer(final String line) {
+        synchronized (room) {
+            if (outboundChars > 0 && outboundChars + line.length() > OUTBOUND_MAX_CHARS) {
+                return false;
+            }
+            if (!outbound.offer(line)) {
+                return false;
+            }
+            outboundChars += line.length();
+            return true;
+        }
+    }
+
+    private void sent(final String line) {
+        synchronized (room) {
+            outboundChars -= line.length();
+            room.notifyAll();
+        }
+    }
+
+    /** A reply waits for room while the peer reads; a peer that does not read within {@link #SLOW_READER_MS} is closed. */
     private void enqueueReply(final String reply) {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SLOW_READER_MS);
+        boolean queued = false;
         try {
-            while (open && !outbound.offer(reply, 100, TimeUnit.MILLISECONDS)) {
-                // The peer does not read its replies; keep waiting while it is connected.
+            synchronized (room) {
+                while (open && !(queued = offer(reply))) {
+                    final long leftNs = deadline - System.nanoTime();
+                    if (leftNs <= 0) {
+                        break;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(room, leftNs);
+                }
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
+        }
+        if (!queued && open) {
+            LOG.info("event=pcp_slow_reader_closed peer={} waited_ms={}", name, SLOW_READER_MS);
+            close(); // the peer holds our replies unread: disconnected, not buffered
         }
     }
 
@@ -289,9 +360,13 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
                 }
                 if (line != null) {
                     activeNs = System.nanoTime();
-                    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-                    if (outbound.isEmpty()) {
-                        out.flush();
+                    try {
+                        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                        if (outbound.isEmpty()) {
+                            out.flush();
+                        }
+                    } finally {
+                        sent(line);
                     }
                 }
             }
@@ -304,15 +379,20 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
 
     /**
      * How long this connection has been idle, or -1 when it may not be evicted for a new one
-     * (pcp §9): it holds a registration or a subscription, waits on an application, or has work
-     * queued or replies unsent.
+     * (pcp §9): it waits on an application, or has work queued or replies unsent. Whether it
+     * holds state is the server's to weigh ({@link #holdsState()}).
      */
     long idleNs(final long nowNs) {
-        if (holdsState || !outstanding.isEmpty() || worker.getActiveCount() != 0 || !worker.getQueue().isEmpty()
+        if (!outstanding.isEmpty() || worker.getActiveCount() != 0 || !worker.getQueue().isEmpty()
             || !outbound.isEmpty()) {
             return -1;
         }
         return nowNs - activeNs;
+    }
+
+    /** When a line last came in or went out (System.nanoTime). */
+    long lastActiveNs() {
+        return activeNs;
     }
 
     long droppedNotifications() {
@@ -325,6 +405,9 @@ final class JsonRpcConnection implements PcpPeer, JsonRpc.Handler, Closeable {
             return;
         }
         open = false;
+        synchronized (room) {
+            room.notifyAll(); // a reply waiting for room gives up now, not at its deadline
+        }
         worker.shutdownNow();
         for (final CompletableFuture<Object> waiting : outstanding.values()) {
             waiting.completeExceptionally(new IOException("connection " + name + " closed"));

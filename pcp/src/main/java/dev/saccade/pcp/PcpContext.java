@@ -35,6 +35,8 @@ public final class PcpContext {
     private int tcpPort = PcpConfiguration.tcpPort();
     private Path tcpTokenFile = PcpConfiguration.tcpTokenFile();
     private boolean concluded;
+    /** Where confirmations are shown; {@code null} until {@link #conclude()}: the session bus's notification server. */
+    private ConfirmationPrompt prompt;
 
     public PcpContext runtimeDirectory(final Path dir) {
         runtimeDirectory = dir;
@@ -89,6 +91,18 @@ public final class PcpContext {
         return this;
     }
 
+    /** Shows confirmations on {@code where} instead of the session bus of this process's environment. */
+    public PcpContext prompt(final ConfirmationPrompt where) {
+        prompt = where;
+        return this;
+    }
+
+    /** Shows confirmations as notifications on the session bus at {@code address} (a test desktop's). */
+    public PcpContext notificationBus(final String address) {
+        prompt = new NotificationPrompt(address);
+        return this;
+    }
+
     public PcpContext conclude() {
         if (concluded) {
             throw new IllegalStateException("PcpContext concluded twice");
@@ -100,6 +114,9 @@ public final class PcpContext {
         socket = runtimeDirectory.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         hostSocket = runtimeDirectory.resolve(HostConfirmations.SOCKET_NAME);
         auditFile = runtimeDirectory.resolve(AuditLog.FILE_NAME);
+        if (prompt == null) {
+            prompt = NotificationPrompt.fromEnvironment(System.getenv());
+        }
         if (trustDirectory == null) {
             trustDirectory = TrustedKeys.defaultDirectory(System.getenv());
         }
@@ -169,6 +186,10 @@ public final class PcpContext {
 
     public int tcpPort() {
         return tcpPort;
+    }
+
+    ConfirmationPrompt prompt() {
+        return prompt;
     }
 
     public Path tcpTokenFile() {

@@ -8,9 +8,9 @@ import java.util.Map;
  * {@link PcpError} a socket client would receive as the error object, so the socket server is
  * only framing around this interface and tests can call it directly.
  *
- * <p>The host-side operations ({@link #confirm}, {@link #deny}) are deliberately not PCP methods:
- * a confirmation is approved by the user on the host ({@code saccade pcp confirm ID}), never by
- * the caller that asked for it.
+ * <p>The host-side operations ({@link #confirm}, {@link #deny}, {@link #revokeByHost}) are
+ * deliberately not PCP methods: a confirmation is approved by the user (pcp §5.3), never by the
+ * caller that asked for it.
  */
 public interface PcpCore {
     /**
@@ -23,13 +23,21 @@ public interface PcpCore {
     Object call(PcpPeer caller, String method, Map<String, Object> params) throws PcpError;
 
     /**
-     * Approves a pending confirmation: the capability runs in its application and its
-     * {@code CapabilityResult} is returned (and also pushed to the caller that invoked it).
+     * Approves a pending confirmation with the code the user was shown, for a process
+     * ({@code confirmerPid}, -1 unknown) that is not the requester nor its descendant (pcp §5.3):
+     * the capability runs in its application and its {@code CapabilityResult} is returned (and
+     * also pushed to the caller that invoked it).
      */
-    Map<String, Object> confirm(String confirmationId) throws PcpError;
+    Map<String, Object> confirm(String confirmationId, String code, long confirmerPid) throws PcpError;
 
     /** Denies a pending confirmation; its invoker is told -32006. */
     void deny(String confirmationId) throws PcpError;
+
+    /**
+     * revoke.app on the host socket: the user revokes any application, and a replayed manifest
+     * of it is refused afterwards (pcp §3.11).
+     */
+    Object revokeByHost(PcpPeer host, Map<String, Object> params) throws PcpError;
 
     /** {@code peer}'s connection ended: its subscriptions end, its application is gone. */
     void disconnected(PcpPeer peer);

@@ -45,13 +45,19 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
 
     public PcpCoreService(final PcpScene scene, final TrustedKeys trustedKeys, final AuditLog audit,
         final long confirmationWindowMs, final long invocationTimeoutMs) {
+        this(scene, trustedKeys, audit, confirmationWindowMs, invocationTimeoutMs,
+            NotificationPrompt.fromEnvironment(System.getenv()));
+    }
+
+    PcpCoreService(final PcpScene scene, final TrustedKeys trustedKeys, final AuditLog audit,
+        final long confirmationWindowMs, final long invocationTimeoutMs, final ConfirmationPrompt prompt) {
         final RandomIds ids = new RandomIds();
         this.scene = scene;
         this.audit = audit;
         this.sessionId = "session-" + ids.hex(8);
         this.registry = new CapabilityRegistry(trustedKeys, audit);
         this.invoker = new CapabilityInvoker(invocationTimeoutMs);
-        this.confirmations = new Confirmations(invoker, audit, ids, confirmationWindowMs);
+        this.confirmations = new Confirmations(invoker, audit, ids, confirmationWindowMs, prompt);
         this.subscriptions = new Subscriptions(ids);
     }
 
@@ -64,7 +70,7 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     public Object call(final PcpPeer caller, final String method, final Map<String, Object> params) throws PcpError {
         switch (method) {
             case "register.capability": return registry.register(caller, params);
-            case "register.adapter": return adapters.register(params);
+            case "register.adapter": return adapters.register(caller, params);
             case "query.capabilities": return registry.query(params);
             case "query.elements": return queryElements(params);
             case "query.surface": return querySurface(params);
@@ -73,7 +79,7 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
             case "invoke.action": return audited(caller, method, params, this::invokeAction);
             case "subscribe.events": return subscriptions.subscribe(caller, params);
             case "unsubscribe.events": return subscriptions.unsubscribe(caller, params);
-            case "revoke.app": return revokeApp(caller, params);
+            case "revoke.app": return revokeApp(caller, params, false);
             case "health.check": return healthCheck();
             default:
                 throw new PcpError(PcpError.METHOD_NOT_FOUND, "Method not found", JsonTree.object("method", method));
@@ -191,8 +197,9 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     }
 
     @Override
-    public Map<String, Object> confirm(final String confirmationId) throws PcpError {
-        return confirmations.confirm(confirmationId);
+    public Map<String, Object> confirm(final String confirmationId, final String code, final long confirmerPid)
+        throws PcpError {
+        return confirmations.confirm(confirmationId, code, confirmerPid);
     }
 
     @Override
@@ -239,18 +246,24 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
 
     // --- management -----------------------------------------------------------------------
 
-    /** revoke.app (pcp §3.11): registration, subscriptions and pending confirmations end, in that order. */
-    private Object revokeApp(final PcpPeer caller, final Map<String, Object> params) throws PcpError {
+    @Override
+    public Object revokeByHost(final PcpPeer host, final Map<String, Object> params) throws PcpError {
+        return revokeApp(host, params, true);
+    }
+
+    /**
+     * revoke.app (pcp §3.11), by the registering connection or the host: registration,
+     * subscriptions and pending confirmations end, in that order.
+     */
+    private Object revokeApp(final PcpPeer caller, final Map<String, Object> params, final boolean byHost) throws PcpError {
         final String appId = Params.requiredString(params, "app_id");
         final String reason = Params.optionalString(params, "reason");
-        final RegisteredApp app = registry.revoke(appId);
-        if (app == null) {
-            throw PcpError.of(PcpError.APP_NOT_FOUND, JsonTree.object("app_id", appId));
-        }
+        final RegisteredApp app = registry.revoke(appId, caller, byHost);
         final long terminated = subscriptions.terminate(appId, app.peer);
         confirmations.revoked(app);
         audit.append(JsonTree.object("event", "revoke.app", "peer", caller.name(), "app_id", appId,
-            "reason", reason == null ? JsonTree.NULL : reason, "terminated_subscriptions", terminated, "outcome", "ok"));
+            "reason", reason == null ? JsonTree.NULL : reason, "by_host", byHost, "terminated_subscriptions", terminated,
+            "outcome", "ok"));
         return JsonTree.object("revoked", true, "terminated_subscriptions", terminated);
     }
 
@@ -265,6 +278,7 @@ public final class PcpCoreService implements PcpCore, AutoCloseable {
     public void disconnected(final PcpPeer peer) {
         sessions.remove(peer);
         subscriptions.ended(peer);
+        adapters.ended(peer);
         // The app stays registered: its invocations answer -32010 (gone) until it registers again.
     }
 

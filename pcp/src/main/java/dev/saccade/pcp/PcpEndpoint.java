@@ -35,7 +35,7 @@ public final class PcpEndpoint implements AutoCloseable {
         try {
             endpoint.audit = new AuditLog(context.auditFile(), context.auditMaxBytes());
             endpoint.core = new PcpCoreService(scene, new TrustedKeys(context.trustDirectory()), endpoint.audit,
-                context.confirmationWindowMs(), context.invocationTimeoutMs());
+                context.confirmationWindowMs(), context.invocationTimeoutMs(), context.prompt());
             final PcpCoreService core = endpoint.core;
             endpoint.pcp = PcpServer.serve(context.socket(), new PcpDispatcher() {
                 @Override

@@ -14,6 +14,11 @@ public interface PcpPeer {
 
     boolean isOpen();
 
+    /** The peer's process id (SO_PEERCRED at accept); -1 when unknown (TCP, in process). */
+    default long pid() {
+        return -1;
+    }
+
     /** Pushes a notification (no id); {@code false} when the peer is gone or its queue is full. */
     boolean notify(String method, Map<String, Object> params);
 

@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,9 +30,9 @@ import org.slf4j.LoggerFactory;
  * {@code Authorization: Bearer <token>}; anything else closes the connection unanswered.
  *
  * <p>One acceptor thread per listener; each connection runs its own threads
- * ({@link JsonRpcConnection}). At most {@code maxConnections} at once: when all are taken, the
- * connection idle longest that holds no registration or subscription makes room for the new one
- * (pcp §9); when none can, the new one is closed at accept.
+ * ({@link JsonRpcConnection}). At most {@code maxConnections} at once: when all are taken, an
+ * idle connection of the process holding the most makes room for the new one (pcp §9); when none
+ * can, the new one is closed at accept.
  */
 public final class PcpServer implements AutoCloseable {
     public static final String AUTHORIZATION_PREFIX = "Authorization: Bearer ";
@@ -133,7 +135,7 @@ public final class PcpServer implements AutoCloseable {
                 for (AFUNIXSocketChannel channel = unix.acceptNonBlocking(); channel != null; channel = unix.acceptNonBlocking()) {
                     try {
                         channel.configureBlocking(true);
-                        start("unix:" + unix.lastPeerPid(), channel, channel.socket().getInputStream(),
+                        start("unix:" + unix.lastPeerPid(), unix.lastPeerPid(), channel, channel.socket().getInputStream(),
                             channel.socket().getOutputStream());
                     } catch (final IOException e) {
                         refused.incrementAndGet(); // that peer went away at once: the next one is served
@@ -203,7 +205,7 @@ public final class PcpServer implements AutoCloseable {
                 throw new IOException("wrong bearer token");
             }
             socket.setSoTimeout(0);
-            start("tcp:" + socket.getPort(), socket, in, socket.getOutputStream());
+            start("tcp:" + socket.getPort(), -1, socket, in, socket.getOutputStream());
         } catch (final IOException e) {
             refused.incrementAndGet();
             closeQuietly(socket);
@@ -218,15 +220,15 @@ public final class PcpServer implements AutoCloseable {
         }
     }
 
-    private void start(final String name, final java.io.Closeable socket, final InputStream in,
+    private void start(final String name, final long pid, final java.io.Closeable socket, final InputStream in,
         final java.io.OutputStream out) throws IOException {
-        if (closed || (connections.size() >= maxConnections && !evictLongestIdle())) {
+        if (closed || (connections.size() >= maxConnections && !evictFairly(pid))) {
             refused.incrementAndGet();
             socket.close();
             return;
         }
         final JsonRpcConnection[] self = new JsonRpcConnection[1];
-        final JsonRpcConnection connection = new JsonRpcConnection(name, socket, in, out, dispatcher, maxLineBytes,
+        final JsonRpcConnection connection = new JsonRpcConnection(name, pid, socket, in, out, dispatcher, maxLineBytes,
             new TokenBucket(rateCapacity, ratePerSecond, System.nanoTime()), () -> connections.remove(self[0]));
         self[0] = connection;
         connections.add(connection);
@@ -234,28 +236,71 @@ public final class PcpServer implements AutoCloseable {
     }
 
     /**
-     * pcp §9: every connection is taken and one more comes: the connection idle longest (at least
-     * {@link #EVICT_IDLE_NS}, holding no registration or subscription, nothing in flight) is closed
-     * to make room. @return whether one was.
+     * pcp §9, D27: every connection is taken and one more comes. First choice: a connection holding no
+     * registration or subscription, idle at least {@link #EVICT_IDLE_NS} with nothing in flight,
+     * of the process holding the most connections, the longest idle. Else, when one process holds
+     * more than its share ({@link #fairShare}) and the newcomer ({@code newPid}) is another
+     * process, the greedy one's least recently active connection goes,
+     * stateless ones first, whatever it holds or does: registering, subscribing or keeping busy
+     * never lets one process keep every slot. @return whether one was closed.
      */
-    private boolean evictLongestIdle() {
+    private boolean evictFairly(final long newPid) {
         final long now = System.nanoTime();
-        JsonRpcConnection oldest = null;
-        long oldestIdle = EVICT_IDLE_NS - 1;
+        final Map<Long, Integer> perProcess = new HashMap<>();
         for (final JsonRpcConnection c : connections) {
-            final long idle = c.idleNs(now);
-            if (idle > oldestIdle) {
-                oldest = c;
-                oldestIdle = idle;
+            perProcess.merge(processKey(c), 1, Integer::sum);
+        }
+        long greedy = 0;
+        int most = 0;
+        for (final Map.Entry<Long, Integer> e : perProcess.entrySet()) {
+            if (e.getValue() > most) {
+                greedy = e.getKey();
+                most = e.getValue();
             }
         }
-        if (oldest == null) {
+        JsonRpcConnection victim = null;
+        long victimRank = Long.MIN_VALUE;
+        for (final JsonRpcConnection c : connections) {
+            final long idle = c.idleNs(now);
+            if (idle >= EVICT_IDLE_NS && !c.holdsState()) {
+                final long rank = (long) perProcess.get(processKey(c)) << 40 | Math.min(idle >> 20, (1L << 40) - 1);
+                if (rank > victimRank) {
+                    victim = c;
+                    victimRank = rank;
+                }
+            }
+        }
+        if (victim == null && most > fairShare() && (newPid <= 0 || newPid != greedy)) {
+            for (final JsonRpcConnection c : connections) {
+                if (processKey(c) != greedy) {
+                    continue;
+                }
+                final long quiet = Math.min((now - c.lastActiveNs()) >> 20, (1L << 40) - 1);
+                final long rank = (c.holdsState() ? 0 : 1L << 40) | Math.max(0, quiet);
+                if (rank > victimRank) {
+                    victim = c;
+                    victimRank = rank;
+                }
+            }
+        }
+        if (victim == null) {
             return false;
         }
         evicted.incrementAndGet();
-        LOG.info("event=pcp_idle_evicted peer={} idle_ms={}", oldest.name(), oldestIdle / 1_000_000);
-        oldest.close(); // its onClose takes it out of the set
+        LOG.info("event=pcp_evicted peer={} quiet_ms={} process_connections={} holds_state={}", victim.name(),
+            (now - victim.lastActiveNs()) / 1_000_000, perProcess.get(processKey(victim)), victim.holdsState());
+        victim.close(); // its onClose takes it out of the set
         return true;
+    }
+
+    /** Connections one process may hold before it gives one up for a newcomer: a quarter of all, at least one. */
+    private int fairShare() {
+        return Math.max(1, maxConnections / 4);
+    }
+
+    /** Connections of one process share a key; a peer of unknown process (TCP) is its own. */
+    private static long processKey(final JsonRpcConnection c) {
+        return c.pid() > 0 ? c.pid() : -1 - System.identityHashCode(c);
     }
 
     /** Idle connections closed to make room for a new one. */

@@ -17,4 +17,13 @@ final class RandomIds {
         random.nextBytes(b);
         return HexFormat.of().formatHex(b);
     }
+
+    /** {@code count} random decimal digits: a code a user types. */
+    String digits(final int count) {
+        final StringBuilder s = new StringBuilder(count);
+        for (int i = 0; i < count; i++) {
+            s.append((char) ('0' + random.nextInt(10)));
+        }
+        return s.toString();
+    }
 }

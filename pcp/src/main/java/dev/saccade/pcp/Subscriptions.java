@@ -15,6 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Subscriptions {
     static final Set<String> EVENT_TYPES = Set.of("surface.focus_changed", "surface.created",
         "surface.destroyed", "element.state_changed", "generation.published");
+    /** Subscriptions one connection may hold at once (pcp §9). */
+    static final int MAX_PER_CONNECTION = 64;
+    /** The longest {@code surface_id} or {@code app_id} filter: no id PCP gives out is longer. */
+    static final int MAX_FILTER_CHARS = 256;
 
     private final RandomIds ids;
     /**
@@ -44,14 +48,36 @@ final class Subscriptions {
                 active.add(t);
             }
         }
-        final Subscription s = new Subscription("sub-" + ids.hex(8), caller, Set.copyOf(active),
-            Params.optionalString(params, "surface_id"), Params.optionalString(params, "app_id"));
+        final String surfaceId = bounded(params, "surface_id");
+        final String appId = bounded(params, "app_id");
+        if (held(caller) >= MAX_PER_CONNECTION) {
+            throw new PcpError(PcpError.RATE_LIMITED, "Rate limited: " + MAX_PER_CONNECTION
+                + " subscriptions on this connection", JsonTree.object("max_subscriptions", (long) MAX_PER_CONNECTION,
+                "reason", "unsubscribe first"));
+        }
+        final Subscription s = new Subscription("sub-" + ids.hex(8), caller, Set.copyOf(active), surfaceId, appId);
         subscriptions.put(s.id, s);
         final Runnable h = hook;
         if (h != null) {
             h.run();
         }
         return JsonTree.object("subscription_id", s.id, "active_events", active);
+    }
+
+    private static String bounded(final Map<String, Object> params, final String name) throws PcpError {
+        final String value = Params.optionalString(params, name);
+        if (value != null && value.length() > MAX_FILTER_CHARS) {
+            throw Params.invalidParams(name, "longer than " + MAX_FILTER_CHARS + " characters");
+        }
+        return value;
+    }
+
+    private int held(final PcpPeer caller) {
+        int n = 0;
+        for (final Subscription s : subscriptions.values()) {
+            n += s.peer == caller ? 1 : 0;
+        }
+        return n;
     }
 
     /** unsubscribe.events: only the subscriber may cancel. */

@@ -3,7 +3,7 @@ package dev.saccade.pcp;
 /**
  * Rate limit of one connection: a token bucket of {@code capacity} tokens refilled at
  * {@code refillPerSecond}; each request takes one. Time comes in as an argument (nanoTime) so the
- * bucket is pure logic. Written by the connection's reader thread only.
+ * bucket is pure logic. Written by the connection's worker thread only.
  */
 public final class TokenBucket {
     private final double capacity;

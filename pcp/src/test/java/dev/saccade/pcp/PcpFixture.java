@@ -26,6 +26,8 @@ final class PcpFixture implements AutoCloseable {
     final Path privateKeyFile;
     final KeyPair keys;
     final PcpEndpoint endpoint;
+    /** The user's answers to confirmations, unless the settings gave a real notification bus. */
+    final RecordingPrompt prompt = new RecordingPrompt();
     private final List<App> apps = new ArrayList<>();
 
     PcpFixture(final Path temp, final PcpScene scene, final java.util.function.Consumer<PcpContext> settings) throws Exception {
@@ -39,7 +41,7 @@ final class PcpFixture implements AutoCloseable {
         privateKeyFile = temp.resolve("app.key");
         Files.createFile(privateKeyFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.write(privateKeyFile, keys.getPrivate().getEncoded());
-        final PcpContext context = new PcpContext().runtimeDirectory(runtime).trustDirectory(trustDir);
+        final PcpContext context = new PcpContext().runtimeDirectory(runtime).trustDirectory(trustDir).prompt(prompt);
         settings.accept(context);
         endpoint = PcpEndpoint.start(context.conclude(), scene);
     }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class PcpSocketTest {
-    private static final String MAIL = "org.example.mail";
+    static final String MAIL = "org.example.mail";
 
     @TempDir
     Path temp;
@@ -156,7 +156,17 @@ class PcpSocketTest {
             error(client.call("invoke.capability", JsonTree.object("confirmation_id", id), null),
                 PcpError.CONFIRMATION_REQUIRED);
 
-            final Map<String, Object> confirmed = result(host.call("confirm", JsonTree.object("confirmation_id", id), null));
+            // The requester cannot approve its own request, even with the code; only the user's answer does.
+            final String code = fixture.prompt.request(id).code;
+            assertTrue(fixture.prompt.request(id).body.contains("Send email to user@example.com"));
+            assertEquals("self_confirmation", ((Map<?, ?>) error(host.call("confirm", JsonTree.object("confirmation_id", id,
+                "code", code), null), PcpError.PERMISSION_DENIED).get("data")).get("reason"));
+            fixture.prompt.allow(id);
+            final Map<String, Object> note = client.readMessage();
+            assertEquals(PcpCoreService.CONFIRMATION_RESOLVED, note.get("method"));
+            assertFalse(note.containsKey("id"));
+            @SuppressWarnings("unchecked")
+            final Map<String, Object> confirmed = (Map<String, Object>) ((Map<?, ?>) note.get("params")).get("result");
             assertEquals("success", confirmed.get("status"));
             @SuppressWarnings("unchecked")
             final Map<String, Object> out = (Map<String, Object>) confirmed.get("data");
@@ -164,14 +174,11 @@ class PcpSocketTest {
             assertEquals("user@example.com", ((Map<?, ?>) out.get("echo")).get("recipient"));
             assertTrue(app.next("invoked", Duration.ofSeconds(10)).contains("Meeting notes"));
 
-            // The invoker is told, and can ask again by confirmation id.
-            final Map<String, Object> note = client.readMessage();
-            assertEquals(PcpCoreService.CONFIRMATION_RESOLVED, note.get("method"));
-            assertFalse(note.containsKey("id"));
-            assertEquals(confirmed, ((Map<?, ?>) note.get("params")).get("result"));
+            // The invoker can ask again by confirmation id.
             assertEquals(confirmed, result(client.call("invoke.capability", JsonTree.object("confirmation_id", id), null)));
             // A second approval of the same id does nothing.
-            error(host.call("confirm", JsonTree.object("confirmation_id", id), null), PcpError.INVALID_PARAMS);
+            error(host.call("confirm", JsonTree.object("confirmation_id", id, "code", code), null), PcpError.INVALID_PARAMS);
+            assertTrue(fixture.prompt.withdrawn.contains(id), "the prompt goes once the confirmation is resolved");
         }
         final List<String> audit = Files.readAllLines(fixture.endpoint.audit().path());
         assertTrue(audit.stream().anyMatch(l -> l.contains("\"resolution\":\"confirmed\"") && l.contains("\"outcome\":\"ok\"")),
@@ -289,8 +296,13 @@ class PcpSocketTest {
             assertEquals(2L, health.get("active_sessions"));
             assertEquals(0L, health.get("pending_confirmations"));
 
-            final Map<String, Object> revoked = result(client.call("revoke.app", JsonTree.object("app_id", MAIL,
-                "reason", "test"), null));
+            // Only the registering connection or the host revokes.
+            assertEquals("not_registrant", ((Map<?, ?>) error(client.call("revoke.app", JsonTree.object("app_id", MAIL),
+                null), PcpError.PERMISSION_DENIED).get("data")).get("reason"));
+            final Map<String, Object> revoked;
+            try (PcpClient host = PcpClient.connect(fixture.hostSocket(), Duration.ofSeconds(20))) {
+                revoked = result(host.call("revoke.app", JsonTree.object("app_id", MAIL, "reason", "test"), null));
+            }
             assertEquals(true, revoked.get("revoked"));
             assertEquals(1L, revoked.get("terminated_subscriptions"));
             assertEquals(false, result(client.call("unsubscribe.events", JsonTree.object("subscription_id",

@@ -24,9 +24,14 @@ abstract class ConfirmationDecision implements Callable<Integer> {
     /** The host method: {@code confirm} or {@code deny}. */
     abstract String method();
 
+    /** The request's params: the id, and what the subcommand adds. */
+    java.util.Map<String, Object> params() {
+        return JsonTree.object("confirmation_id", id);
+    }
+
     @Override
     public Integer call() throws IOException {
         return socket.with(spec, HostConfirmations.SOCKET_NAME,
-            client -> PcpOutput.print(spec, client.call(method(), JsonTree.object("confirmation_id", id), null)));
+            client -> PcpOutput.print(spec, client.call(method(), params(), null)));
     }
 }
