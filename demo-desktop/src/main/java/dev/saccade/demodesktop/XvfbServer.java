@@ -142,6 +142,10 @@ final class XvfbServer {
     /** The pid in a lock file ("%10d\n"), or -1 without a readable one. */
     private static long lockOwner(final int n) {
         try {
+            // Any user can create /tmp/.X<n>-lock: only a regular file is read (a FIFO would block).
+            if (!Files.isRegularFile(lockPath(n), LinkOption.NOFOLLOW_LINKS) || Files.size(lockPath(n)) > 64) {
+                return -1;
+            }
             return Long.parseLong(Files.readString(lockPath(n), StandardCharsets.US_ASCII).strip());
         } catch (final NoSuchFileException | NumberFormatException e) {
             return -1;
