@@ -95,6 +95,9 @@ final class UpCommand implements Callable<Integer> {
         if (sessionBus != null) {
             context.sessionBusAddress(sessionBus);
         }
+        if (desktop != null) {
+            context.xAuthority(desktop.xAuthority());
+        }
         if (owner.runtimeDirectory != null) {
             context.runtimeDirectory(owner.runtimeDirectory);
         }

@@ -64,6 +64,7 @@ public final class SupervisorContext {
     private long pingIntervalMs = SupervisorConfiguration.pingIntervalMs();
     private long unresponsiveMs = SupervisorConfiguration.unresponsiveMs();
     private boolean concluded;
+    private Path xAuthority;
 
     public SupervisorContext runtimeDirectory(final Path dir) {
         runtimeDirectory = dir;
@@ -85,6 +86,15 @@ public final class SupervisorContext {
     /** The X display to own, given as an argument: it wins over every environment. */
     public SupervisorContext display(final String x11Display) {
         displayArgument = x11Display;
+        return this;
+    }
+
+    /**
+     * The X authority file of the display given as an argument (a demo desktop's cookie, D29):
+     * the children get it as {@code XAUTHORITY}.
+     */
+    public SupervisorContext xAuthority(final Path file) {
+        xAuthority = file;
         return this;
     }
 
@@ -245,7 +255,12 @@ public final class SupervisorContext {
 
     /** Extra environment for the children that came with the display (XAUTHORITY from the user manager). */
     java.util.Map<String, String> displayEnvironment() {
-        return sessionDisplay.environment;
+        if (xAuthority == null) {
+            return sessionDisplay.environment;
+        }
+        final java.util.Map<String, String> withAuthority = new java.util.LinkedHashMap<>(sessionDisplay.environment);
+        withAuthority.put("XAUTHORITY", xAuthority.toString());
+        return withAuthority;
     }
 
     /** Why there is no display and what to do; null once one is known. */
