@@ -96,7 +96,8 @@ final class UpCommand implements Callable<Integer> {
             context.sessionBusAddress(sessionBus);
         }
         if (desktop != null) {
-            context.xAuthority(desktop.xAuthority());
+            // the demo desktop is ours: when its X server is gone, so is the point of serving it
+            context.xAuthority(desktop.xAuthority()).stopWhenDisplayGone(true);
         }
         if (owner.runtimeDirectory != null) {
             context.runtimeDirectory(owner.runtimeDirectory);

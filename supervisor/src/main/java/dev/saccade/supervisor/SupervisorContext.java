@@ -65,6 +65,7 @@ public final class SupervisorContext {
     private long unresponsiveMs = SupervisorConfiguration.unresponsiveMs();
     private boolean concluded;
     private Path xAuthority;
+    private boolean stopWhenDisplayGone;
 
     public SupervisorContext runtimeDirectory(final Path dir) {
         runtimeDirectory = dir;
@@ -275,11 +276,36 @@ public final class SupervisorContext {
      */
     boolean lookUpDisplay() {
         if (!sessionDisplay.known()) {
-            sessionDisplay = displayArgument != null && !displayArgument.isEmpty()
+            final SessionDisplay found = displayArgument != null && !displayArgument.isEmpty()
                 ? SessionDisplay.of(displayArgument, SessionDisplay.Source.ARGUMENT)
                 : SessionDisplay.lookUp(environment, managerEnvironment);
+            // a local display whose server is gone (or not up yet) is waited for, not served
+            sessionDisplay = found.known() && !SessionDisplay.answers(found.display) ? SessionDisplay.waiting() : found;
         }
         return sessionDisplay.known();
+    }
+
+    /** Whether the display the children use still has its X server (see {@link SessionDisplay#answers}). */
+    boolean displayAnswers() {
+        return sessionDisplay.known() && SessionDisplay.answers(sessionDisplay.display);
+    }
+
+    /** The display's X server went away: look for one again, as before the first. */
+    void forgetDisplay() {
+        sessionDisplay = SessionDisplay.waiting();
+    }
+
+    /**
+     * Stop, rather than wait, when the display's X server goes away: for a display that came
+     * with the supervisor and dies with it (the demo desktop of {@code saccade up}).
+     */
+    public SupervisorContext stopWhenDisplayGone(final boolean stop) {
+        stopWhenDisplayGone = stop;
+        return this;
+    }
+
+    boolean stopWhenDisplayGone() {
+        return stopWhenDisplayGone;
     }
 
     /** Whether the supervisor itself starts and restarts the helper. */
