@@ -44,7 +44,33 @@ public final class StaleLinkFiles {
     private static final int FILE_TYPE_SOCKET = 0140000;
     private static final long IN_CONTROL_BLOCK = -2;
 
+    /** Never releases: a link file whose ledger holds input is kept for a process that can. */
+    public static final HeldInputRelease KEEP_HELD = ledger -> false;
+
     private StaleLinkFiles() {
+    }
+
+    /**
+     * Lets go of the input a dead owner's ledger says is held (the X server keeps XTest input
+     * down when its client dies), over a connection of the caller's own.
+     */
+    @FunctionalInterface
+    public interface HeldInputRelease {
+        /** @return whether everything {@code ledger} (a copy) holds was released. */
+        boolean release(HeldInputLedger ledger);
+    }
+
+    /** As {@link #reclaim(Path)}, releasing the held input of a dead owner's link before removing it. */
+    public static int reclaim(final Path runtimeDirectory, final HeldInputRelease release) {
+        final int uid;
+        try {
+            uid = RuntimeDirectory.currentUid();
+        } catch (final IOException e) {
+            LOG.warn("event=stale_link_scan_failed error={}", e.toString());
+            return 0;
+        }
+        return reclaim(LinkPaths.linkFile(runtimeDirectory, uid).getParent(), runtimeDirectory, uid,
+            StaleLinkFiles::isAlive, release);
     }
 
     /**
@@ -55,19 +81,17 @@ public final class StaleLinkFiles {
      *     stop a supervisor or an owner from starting).
      */
     public static int reclaim(final Path runtimeDirectory) {
-        final int uid;
-        try {
-            uid = RuntimeDirectory.currentUid();
-        } catch (final IOException e) {
-            LOG.warn("event=stale_link_scan_failed error={}", e.toString());
-            return 0;
-        }
-        return reclaim(LinkPaths.linkFile(runtimeDirectory, uid).getParent(), runtimeDirectory, uid,
-            StaleLinkFiles::isAlive);
+        return reclaim(runtimeDirectory, KEEP_HELD);
     }
 
-    /** As {@link #reclaim(Path)} with every input given (tests). */
+    /** As {@link #reclaim(Path)} with every input given (tests); link files holding input are kept. */
     public static int reclaim(final Path shmDirectory, final Path runtimeDirectory, final int uid, final LongPredicate alive) {
+        return reclaim(shmDirectory, runtimeDirectory, uid, alive, KEEP_HELD);
+    }
+
+    /** As {@link #reclaim(Path, HeldInputRelease)} with every input given (tests). */
+    public static int reclaim(final Path shmDirectory, final Path runtimeDirectory, final int uid, final LongPredicate alive,
+        final HeldInputRelease release) {
         int removed = 0;
         final String linkPrefix = NAME_PREFIX + uid;
         final OwnerOf linkOwner = name -> {
@@ -76,11 +100,11 @@ public final class StaleLinkFiles {
             }
             return name.startsWith(linkPrefix + "-") ? pid(name.substring(linkPrefix.length() + 1)) : 0;
         };
-        removed += sweep(shmDirectory, uid, alive, linkOwner);
+        removed += sweep(shmDirectory, uid, alive, linkOwner, release);
         removed += sweep(runtimeDirectory, uid, alive, name -> {
             final long lifeline = lifelinePid(name);
             return lifeline != 0 ? lifeline : linkOwner.pid(name);
-        });
+        }, release);
         return removed;
     }
 
@@ -97,7 +121,8 @@ public final class StaleLinkFiles {
         long pid(String name);
     }
 
-    private static int sweep(final Path directory, final int uid, final LongPredicate alive, final OwnerOf ownerOf) {
+    private static int sweep(final Path directory, final int uid, final LongPredicate alive, final OwnerOf ownerOf,
+        final HeldInputRelease release) {
         int removed = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, NAME_PREFIX + "*")) {
             for (final Path file : entries) {
@@ -112,7 +137,7 @@ public final class StaleLinkFiles {
                     continue;
                 }
                 final long pid = named == IN_CONTROL_BLOCK ? ownerPidInControlBlock(file, uid) : named;
-                if (pid <= 0 || alive.test(pid)) {
+                if (pid <= 0 || alive.test(pid) || !heldInputReleased(file, uid, release)) {
                     continue;
                 }
                 try {
@@ -174,6 +199,41 @@ public final class StaleLinkFiles {
         } catch (final IOException | RuntimeException e) {
             return 0;
         }
+    }
+
+    /**
+     * Whether a dead owner's link file may go: it holds no input, or {@code release} let go of
+     * what its ledger says is held. A file that cannot be read as a link (a lifeline, a short
+     * file) holds none. A ledger is never removed with input in it: the X server would keep
+     * those keys down for good.
+     */
+    private static boolean heldInputReleased(final Path file, final int uid, final HeldInputRelease release) {
+        final int end = LinkFileDescriptor.LEDGER_OFFSET + HeldInputLedger.LENGTH;
+        final byte[] head;
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                return true;
+            }
+            head = GuardedFile.readPrefix(file, end, uid);
+        } catch (final IOException | RuntimeException e) {
+            return true;
+        }
+        if (head.length < end || ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN)
+            .getLong(LinkFileDescriptor.MAGIC_OFFSET) != LinkFileDescriptor.MAGIC) {
+            return true;
+        }
+        final HeldInputLedger ledger = new HeldInputLedger().wrap(
+            net.openhft.chronicle.bytes.BytesStore.wrap(head), LinkFileDescriptor.LEDGER_OFFSET);
+        if (ledger.isEmpty()) {
+            return true;
+        }
+        final boolean released = release.release(ledger);
+        if (released) {
+            LOG.info("event=stale_link_input_released path={} ledger=\"{}\"", file, ledger);
+        } else {
+            LOG.warn("event=stale_link_kept path={} reason=held_input ledger=\"{}\"", file, ledger);
+        }
+        return released;
     }
 
     private static boolean ours(final Path file, final int uid) {
