@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * The agent types a user name, Tabs on (allowed: the focus was on the user entry), and once the
  * password entry has the focus every KEY, KEY_CHORD and TEXT is SECURE_SURFACE, even a TEXT aimed
  * at the user entry and a connection that asked for SECURE_INPUT (this owner was not granted it).
- * The user then presses Enter (xdotool, not the agent) and zenity prints what its fields hold:
- * the user name and an empty password.
+ * A click on OK (pointer input is not refused) then makes zenity print what its fields hold: the
+ * user name and an empty password.
  */
 @WithTestDesktop(apps = {})
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -68,11 +68,12 @@ class SecureFieldKeysDesktopTest extends OwnedDesktopTest {
             assertEquals(ResultCode.SECURE_SURFACE, text.result(), "TEXT while the password entry has the focus: "
                 + ResultCode.name(text.result()));
 
-            // the user, not the agent, submits the form
-            final Process enter = desktop.configure(new ProcessBuilder("xdotool", "key", "--window",
-                Long.toString(window), "Return")).start();
-            assertTrue(enter.waitFor(20, TimeUnit.SECONDS) && enter.exitValue() == 0, "xdotool key Return");
-            assertTrue(form.waitFor(30, TimeUnit.SECONDS), "zenity closed on Enter");
+            // a click is no key: the form is submitted with OK, and zenity prints what its fields hold
+            final long ok = Await.probe(() -> button(looking, window, "OK"), id -> id != 0, Duration.ofSeconds(30),
+                Duration.ofMillis(50), id -> "the OK button in the scene");
+            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
+                a -> a.kind(ActionKind.CLICK).targetId(ok).buttonBits(Button.LEFT), 0), "OK");
+            assertTrue(form.waitFor(30, TimeUnit.SECONDS), "zenity closed on OK");
             assertEquals("bob|", Files.readString(out, StandardCharsets.UTF_8).strip(),
                 "what zenity printed: the user name, and nothing in the password");
         } finally {
@@ -87,6 +88,19 @@ class SecureFieldKeysDesktopTest extends OwnedDesktopTest {
         final ActionCompletionFlyweight c = InputHelperDesktopTest.send(agent, payload,
             a -> a.kind(kind).keyUsage(USAGE_A).modifiers(modifiers), 0);
         assertEquals(ResultCode.SECURE_SURFACE, c.result(), what + ": " + ResultCode.name(c.result()));
+    }
+
+    /** The actionable button of {@code window} labelled {@code label}; 0 if none. */
+    private static long button(final AgentClient looking, final long window, final String label) throws Exception {
+        final CompletionFlyweight c = ActionEffectsDesktopTest.query(looking, Role.BUTTON, label, TextMatch.EXACT);
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()
+                + (long) i * c.targetStride());
+            if (t.windowId() == window && (t.flags() & TargetFlag.ACTIONABLE) != 0) {
+                return t.targetId();
+            }
+        }
+        return 0;
     }
 
     /** The text field of {@code window} that is (or is not) SECURE and has {@code state}; 0 if none. */
