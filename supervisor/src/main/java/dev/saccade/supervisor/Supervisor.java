@@ -255,9 +255,9 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
-     * The display's X server is gone and a child is due: stop (the demo desktop of {@code saccade
-     * up} is gone for good) or wait for a display as at the start, with a status line, instead of
-     * starting children that can only fail against it.
+     * The display's X server is gone and a child is due (D32): stop (the demo desktop of
+     * {@code saccade up} is gone for good) or wait for a display as at the start, with a status
+     * line, instead of starting children that can only fail against it.
      *
      * @return false: no display now.
      */
