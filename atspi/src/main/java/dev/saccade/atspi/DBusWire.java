@@ -47,8 +47,17 @@ final class DBusWire {
 
     /** The fixed part of the header, up to the field array's length. */
     static final int FIXED_HEADER = 16;
-    /** The specification's ceiling on one message. */
-    static final int MAX_MESSAGE = 1 << 27;
+    /**
+     * Our ceiling on one message: a quarter of the specification's 128 MiB. The largest AT-SPI
+     * reply we read (a bulk listing of a big document) is a few MiB; a larger message is an
+     * application trying to exhaust the one AT-SPI I/O thread's heap.
+     */
+    static final int MAX_MESSAGE = 1 << 25;
+    /**
+     * Most values one message may decode to, across all its arrays: every value costs an object,
+     * so a message of empty arrays or bytes cannot make hundreds of MiB of them.
+     */
+    static final int MAX_VALUES = 1 << 21;
 
     private DBusWire() {
     }
@@ -115,7 +124,7 @@ final class DBusWire {
     }
 
     /** Signature cursor. */
-    private static final class Sig {
+    static final class Sig {
         final String s;
         int pos;
 
@@ -256,6 +265,10 @@ final class DBusWire {
                 case 'a' -> array(sig, v, bodyStart);
                 case '(' -> {
                     sig.pos++;
+                    if (sig.s.charAt(sig.pos) == ')') {
+                        // The specification forbids empty structs; an array of them would never advance.
+                        throw new WireException("empty struct in " + sig.s);
+                    }
                     align(8);
                     final Object[] fields = (Object[]) v;
                     for (final Object f : fields) {
@@ -353,16 +366,37 @@ final class DBusWire {
         return (int) total;
     }
 
-    /** Decodes the complete message at {@code in}'s position (length from {@link #messageLength}). */
+    /**
+     * Decodes the complete message at {@code in}'s position (length from {@link #messageLength}).
+     *
+     * @throws WireException on any malformed message: a hostile peer gets a typed failure, never
+     *     an index or cast exception, a loop or an unbounded allocation.
+     */
     static Message decode(final ByteBuffer in, final int length) {
+        if (length < FIXED_HEADER || length > MAX_MESSAGE || length > in.limit() - in.position()) {
+            throw new WireException("message length " + length + " outside the buffer or the ceiling");
+        }
+        try {
+            return decodeChecked(in, length);
+        } catch (final IndexOutOfBoundsException | ClassCastException | NullPointerException
+            | IllegalArgumentException e) {
+            throw new WireException("malformed message: " + e);
+        }
+    }
+
+    private static Message decodeChecked(final ByteBuffer in, final int length) {
         final int start = in.position();
-        final Decoder d = new Decoder(in, start, in.get(start) == 'B' ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        final DBusWireDecoder d = new DBusWireDecoder(in, start, in.get(start) == 'B' ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         final Message m = new Message();
         m.type = in.get(start + 1);
         final int bodyLength = d.buf.getInt(start + 4);
         m.serial = d.buf.getInt(start + 8);
         final int fieldsLength = d.buf.getInt(start + 12);
         d.pos = start + FIXED_HEADER;
+        if (fieldsLength < 0 || bodyLength < 0 || fieldsLength > length - FIXED_HEADER) {
+            throw new WireException("header fields of " + fieldsLength + " bytes in a message of " + length);
+        }
+        d.buf.limit(start + length);
         final int fieldsEnd = d.pos + fieldsLength;
         while (d.pos < fieldsEnd) {
             d.align(8);
@@ -391,185 +425,5 @@ final class DBusWire {
             m.body = values.toArray();
         }
         return m;
-    }
-
-    private static final class Decoder {
-        /** The specification's nesting limit (32 arrays plus 32 structs); deeper is an attack or a bug. */
-        private static final int MAX_DEPTH = 64;
-        final ByteBuffer buf;
-        final int messageStart;
-        int pos;
-        int depth;
-
-        Decoder(final ByteBuffer in, final int messageStart, final ByteOrder order) {
-            this.buf = in.duplicate().order(order);
-            this.messageStart = messageStart;
-        }
-
-        void align(final int n) {
-            final int offset = pos - messageStart;
-            pos += (n - (offset % n)) % n;
-        }
-
-        int getInt() {
-            align(4);
-            final int v = buf.getInt(pos);
-            pos += 4;
-            return v;
-        }
-
-        String string() {
-            final int length = getInt();
-            final String s = utf8(pos, length);
-            pos += length + 1;
-            return s;
-        }
-
-        String signature() {
-            final int length = buf.get(pos) & 0xFF;
-            final String s = utf8(pos + 1, length);
-            pos += length + 2;
-            return s;
-        }
-
-        private String utf8(final int at, final int length) {
-            if (length < 0 || at + length > buf.limit()) {
-                throw new WireException("string beyond the message");
-            }
-            if (buf.hasArray()) {
-                return new String(buf.array(), buf.arrayOffset() + at, length, StandardCharsets.UTF_8);
-            }
-            final byte[] bytes = new byte[length];
-            buf.get(at, bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
-        }
-
-        Object variant() {
-            final String sig = signature();
-            return value(new Sig(sig));
-        }
-
-        Object value(final Sig sig) {
-            if (++depth > MAX_DEPTH) {
-                throw new WireException("values nested deeper than " + MAX_DEPTH);
-            }
-            try {
-                return valueAt(sig);
-            } finally {
-                depth--;
-            }
-        }
-
-        private Object valueAt(final Sig sig) {
-            final char c = sig.s.charAt(sig.pos);
-            switch (c) {
-                case 'y' -> {
-                    sig.pos++;
-                    return buf.get(pos++) & 0xFF;
-                }
-                case 'b' -> {
-                    sig.pos++;
-                    return getInt() != 0;
-                }
-                case 'n' -> {
-                    sig.pos++;
-                    align(2);
-                    final int v = buf.getShort(pos);
-                    pos += 2;
-                    return v;
-                }
-                case 'q' -> {
-                    sig.pos++;
-                    align(2);
-                    final int v = buf.getShort(pos) & 0xFFFF;
-                    pos += 2;
-                    return v;
-                }
-                case 'i', 'h' -> {
-                    sig.pos++;
-                    return getInt();
-                }
-                case 'u' -> {
-                    sig.pos++;
-                    return getInt() & 0xFFFF_FFFFL;
-                }
-                case 'x', 't' -> {
-                    sig.pos++;
-                    align(8);
-                    final long v = buf.getLong(pos);
-                    pos += 8;
-                    return v;
-                }
-                case 'd' -> {
-                    sig.pos++;
-                    align(8);
-                    final double v = buf.getDouble(pos);
-                    pos += 8;
-                    return v;
-                }
-                case 's', 'o' -> {
-                    sig.pos++;
-                    return string();
-                }
-                case 'g' -> {
-                    sig.pos++;
-                    return signature();
-                }
-                case 'v' -> {
-                    sig.pos++;
-                    return variant();
-                }
-                case '(' -> {
-                    sig.pos++;
-                    align(8);
-                    final List<Object> fields = new ArrayList<>(4);
-                    while (sig.s.charAt(sig.pos) != ')') {
-                        fields.add(value(sig));
-                    }
-                    sig.pos++;
-                    return fields.toArray();
-                }
-                case 'a' -> {
-                    return array(sig);
-                }
-                default -> throw new WireException("cannot decode '" + c + "' in " + sig.s);
-            }
-        }
-
-        private Object array(final Sig sig) {
-            final int elementSig = sig.pos + 1;
-            final int after = Sig.skip(sig.s, sig.pos);
-            final int length = getInt();
-            final char element = sig.s.charAt(elementSig);
-            align(element == '{' || element == '(' || element == 'x' || element == 't' || element == 'd' ? 8
-                : element == 'n' || element == 'q' ? 2 : element == 'y' || element == 'g' || element == 'v' ? 1 : 4);
-            final int end = pos + length;
-            if (length < 0 || end > buf.limit()) {
-                throw new WireException("array beyond the message");
-            }
-            final Object result;
-            if (element == '{') {
-                final Map<Object, Object> map = new LinkedHashMap<>();
-                while (pos < end) {
-                    align(8);
-                    final Sig entry = new Sig(sig.s);
-                    entry.pos = elementSig + 1;
-                    final Object key = value(entry);
-                    map.put(key, value(entry));
-                }
-                result = map;
-            } else {
-                final List<Object> items = new ArrayList<>();
-                while (pos < end) {
-                    final Sig cursor = new Sig(sig.s);
-                    cursor.pos = elementSig;
-                    items.add(value(cursor));
-                }
-                result = items;
-            }
-            pos = end;
-            sig.pos = after;
-            return result;
-        }
     }
 }

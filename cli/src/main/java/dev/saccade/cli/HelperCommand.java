@@ -36,7 +36,7 @@ final class HelperCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--link", paramLabel = "FILE", description = "The owner's link file in /dev/shm.")
+        @Option(names = "--link", paramLabel = "FILE", description = "The owner's link file in the runtime directory.")
         String link;
 
         @Option(names = "--lifeline", paramLabel = "SOCKET", description = "The owner's lifeline socket.")

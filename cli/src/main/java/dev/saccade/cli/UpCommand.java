@@ -95,6 +95,10 @@ final class UpCommand implements Callable<Integer> {
         if (sessionBus != null) {
             context.sessionBusAddress(sessionBus);
         }
+        if (desktop != null) {
+            // the demo desktop is ours: when its X server is gone, so is the point of serving it
+            context.xAuthority(desktop.xAuthority()).stopWhenDisplayGone(true);
+        }
         if (owner.runtimeDirectory != null) {
             context.runtimeDirectory(owner.runtimeDirectory);
         }

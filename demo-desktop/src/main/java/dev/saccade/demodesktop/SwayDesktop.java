@@ -166,14 +166,16 @@ public final class SwayDesktop implements AutoCloseable {
 
     /**
      * sway hands its own children DISPLAY; one exec of ours writes it where we can read it. The
-     * same exec first admits root to XWayland ({@code xhost +si:localuser:root}), as the session
-     * bus admits it (docs/wayland.md §3): a root test JVM's owner reads XWayland windows' child
-     * windows for the pixel source; the file appears only after xhost is done.
+     * same exec first closes XWayland to every uid but the session user's and root's (D29): sway
+     * starts it without a cookie, open to any local process, so xhost admits those two users by
+     * uid ({@code si:localuser}) and removes the blanket local entry. Root is admitted as the
+     * session bus admits it (docs/wayland.md §3): a root test JVM's owner reads XWayland windows'
+     * child windows for the pixel source. The file appears only after xhost succeeded.
      */
     private String readXDisplay(final Deadline deadline) {
         final Path file = directory.runtime().resolve("display");
-        swaymsg("exec", "xhost +si:localuser:root >/dev/null 2>&1 || true && printenv DISPLAY > " + file
-            + ".tmp && mv " + file + ".tmp " + file);
+        swaymsg("exec", String.join(" ", XAuthority.admitUsersCommand(List.of("root", user.name())))
+            + " -local: >/dev/null 2>&1 && printenv DISPLAY > " + file + ".tmp && mv " + file + ".tmp " + file);
         while (true) {
             try {
                 if (Files.exists(file)) {
@@ -246,6 +248,11 @@ public final class SwayDesktop implements AutoCloseable {
     /** The uid the session runs as. */
     public int uid() {
         return user.uid();
+    }
+
+    /** {@code command} run as the session's user. */
+    List<String> asSessionUser(final List<String> command) {
+        return user.command(command);
     }
 
     /**

@@ -87,6 +87,16 @@ public final class TestDesktop implements AutoCloseable {
         }
     }
 
+    /** Every process of our uid may connect, cookie or not (in-process Xlib clients); no other uid (D29). */
+    private void admitOurUid() {
+        final ToolCommand.Result admitted = ToolCommand.run(environment,
+            XAuthority.admitUsersCommand(List.of(System.getProperty("user.name"))));
+        if (!admitted.succeeded()) {
+            throw new TestDesktopException("xhost could not admit our uid on " + xvfb.display() + ": "
+                + admitted.stderr().strip());
+        }
+    }
+
     private synchronized void startAll() {
         final long startNs = System.nanoTime();
         final Deadline deadline = Deadline.afterMs(context.startTimeoutMs());
@@ -97,10 +107,18 @@ public final class TestDesktop implements AutoCloseable {
         }
         lifeline = DesktopLifeline.arm(directory);
         environment = new DesktopEnvironment(directory);
+        final XAuthority authority;
+        try {
+            authority = XAuthority.create(directory.runtime());
+        } catch (final IOException e) {
+            throw new TestDesktopException("cannot write the X authority file in " + directory.runtime(), e);
+        }
+        environment.put(XAuthority.XAUTHORITY, authority.file().toString());
 
-        xvfb = XvfbServer.start(context, environment, directory.logs(), deadline);
+        xvfb = XvfbServer.start(context, environment, directory.logs(), authority, deadline);
         lifeline.xvfbStarted(xvfb.displayNumber(), xvfb.launched().pid());
         environment.put(DesktopEnvironment.DISPLAY, xvfb.display());
+        admitOurUid();
         x11 = new X11Query(environment, xvfb.display());
         final long xvfbNs = System.nanoTime();
 
@@ -187,6 +205,12 @@ public final class TestDesktop implements AutoCloseable {
     public synchronized Path logDir() {
         checkStarted();
         return directory.logs();
+    }
+
+    /** The X authority file (XAUTHORITY): the display's cookie, mode 0600 (D29). */
+    public synchronized Path xAuthority() {
+        checkStarted();
+        return Path.of(environment.variables().get(XAuthority.XAUTHORITY));
     }
 
     /** The session bus address (DBUS_SESSION_BUS_ADDRESS). */

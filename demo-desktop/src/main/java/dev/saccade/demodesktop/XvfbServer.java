@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,7 @@ import java.util.Map;
  *
  * <p>{@code -noreset}: without it the server resets when its last client disconnects, which
  * drops every property and moves the pointer. {@code -nolisten tcp}: local sockets only.
+ * {@code -auth}: only clients with the desktop's cookie, or of our uid ({@link XAuthority}).
  */
 final class XvfbServer {
     static final Path SOCKET_DIRECTORY = Path.of("/tmp/.X11-unix");
@@ -41,6 +43,7 @@ final class XvfbServer {
         final TestDesktopContext context,
         final DesktopEnvironment environment,
         final Path logDirectory,
+        final XAuthority authority,
         final Deadline deadline) {
         final String screen = context.screenWidth() + "x" + context.screenHeight() + "x" + context.screenDepth();
         final StringBuilder failures = new StringBuilder();
@@ -51,8 +54,10 @@ final class XvfbServer {
                 continue;
             }
             attempts++;
-            final LaunchedProcess xvfb = LaunchedProcess.start("Xvfb-" + n, List.of(
-                "Xvfb", ":" + n, "-screen", "0", screen, "-nolisten", "tcp", "-noreset"),
+            final List<String> command = new ArrayList<>(List.of(
+                "Xvfb", ":" + n, "-screen", "0", screen, "-nolisten", "tcp", "-noreset"));
+            command.addAll(authority.serverArguments());
+            final LaunchedProcess xvfb = LaunchedProcess.start("Xvfb-" + n, command,
                 environment, Map.of(), logDirectory, false);
             final X11Query x11 = new X11Query(environment, ":" + n);
             try {
@@ -142,6 +147,10 @@ final class XvfbServer {
     /** The pid in a lock file ("%10d\n"), or -1 without a readable one. */
     private static long lockOwner(final int n) {
         try {
+            // Any user can create /tmp/.X<n>-lock: only a regular file is read (a FIFO would block).
+            if (!Files.isRegularFile(lockPath(n), LinkOption.NOFOLLOW_LINKS) || Files.size(lockPath(n)) > 64) {
+                return -1;
+            }
             return Long.parseLong(Files.readString(lockPath(n), StandardCharsets.US_ASCII).strip());
         } catch (final NoSuchFileException | NumberFormatException e) {
             return -1;

@@ -75,7 +75,9 @@ class TestDesktopOwnerDeathTest {
 
         static OwnerJvm start(final Path temp) throws Exception {
             final Path stderr = temp.resolve("jvm.log");
-            final Process process = new ProcessBuilder(
+            // SIGINT's default action restored for the child: a JVM started with it ignored (the
+            // background job of a shell, mvn run with SIGINT ignored) never installs its handler.
+            final Process process = new ProcessBuilder("env", "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), DesktopUntilSignalled.class.getName())
                 .redirectError(stderr.toFile()).start();

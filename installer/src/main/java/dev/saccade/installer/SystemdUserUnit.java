@@ -19,6 +19,21 @@ final class SystemdUserUnit implements LoginItem {
     static final int RESTART_SEC = 2;
     static final int START_LIMIT_INTERVAL_SEC = 60;
     static final int START_LIMIT_BURST = 5;
+    /**
+     * Hardening a user manager applies without privileges or namespaces: no privilege gained
+     * through exec (set-uid helpers), no set-uid files made, no personality or realtime tricks,
+     * native system calls only, files private by default. Left out on purpose: ProtectSystem,
+     * PrivateTmp and the like need a user namespace in a user unit (not everywhere available:
+     * the unit would then not start at all), and the owner must reach {@code /tmp/.X11-unix},
+     * write its runtime directory and, where {@code $XDG_RUNTIME_DIR} is unset,
+     * {@code /tmp/saccade-<uid>}; MemoryDenyWriteExecute would stop the JIT.
+     */
+    static final String HARDENING = "NoNewPrivileges=yes\n"
+        + "RestrictSUIDSGID=yes\n"
+        + "LockPersonality=yes\n"
+        + "RestrictRealtime=yes\n"
+        + "SystemCallArchitectures=native\n"
+        + "UMask=0077\n";
     /** The systemd target a graphical session's user services hang off (systemd.special(7)). */
     static final String SESSION_TARGET = "graphical-session.target";
 
@@ -57,6 +72,7 @@ final class SystemdUserUnit implements LoginItem {
             + "ExecStart=" + launcher + " supervisor run\n"
             + "Restart=on-failure\n"
             + "RestartSec=" + RESTART_SEC + "\n"
+            + HARDENING
             + "\n"
             + "[Install]\n"
             + "WantedBy=" + SESSION_TARGET + "\n";

@@ -69,6 +69,10 @@ class SystemdUserUnitTest {
         assertEquals("%h/.local/share/saccade/current/bin/saccade supervisor run", service.get("ExecStart"));
         assertEquals("on-failure", service.get("Restart"));
         assertEquals(Integer.toString(SystemdUserUnit.RESTART_SEC), service.get("RestartSec"));
+        assertEquals("yes", service.get("NoNewPrivileges"));
+        assertEquals("yes", service.get("RestrictSUIDSGID"));
+        assertEquals("native", service.get("SystemCallArchitectures"));
+        assertEquals("0077", service.get("UMask"));
         assertEquals("graphical-session.target", sections.get("Install").get("WantedBy"));
     }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * The per-user runtime directory {@code $RUN} that holds every Saccade socket (docs/architecture.md,
  * "Processes"): {@code $XDG_RUNTIME_DIR/saccade}, or {@code /tmp/saccade-<uid>} where that
- * variable is unset, empty or not absolute (the XDG spec says to ignore a relative value).
+ * variable is unset, empty or not absolute (the XDG spec says to ignore a relative value), or
+ * {@code $HOME/.saccade-run-<uid>} where another user created {@code /tmp/saccade-<uid>} first.
  *
  * <p>{@link #ensure(Path)} creates it with mode 0700 and refuses to use it unless it is a real
  * directory (not a symbolic link), owned by our uid, with no group or other permission bits.
@@ -34,6 +35,8 @@ public final class RuntimeDirectory {
     public static final String DIRECTORY_NAME = "saccade";
     /** Prefix of the fallback {@code /tmp/saccade-<uid>}. */
     public static final String FALLBACK_PREFIX = "saccade-";
+    /** Prefix of {@code $HOME/.saccade-run-<uid>}, used when another user holds {@code /tmp/saccade-<uid>}. */
+    public static final String HOME_FALLBACK_PREFIX = ".saccade-run-";
     public static final String XDG_RUNTIME_DIR = "XDG_RUNTIME_DIR";
 
     /** Agent endpoint, binary ABI (spec/agent-abi.md §1.1). */
@@ -70,7 +73,28 @@ public final class RuntimeDirectory {
                 return base.resolve(DIRECTORY_NAME);
             }
         }
-        return Path.of("/tmp", FALLBACK_PREFIX + uid);
+        return fallback(env, uid, Path.of("/tmp"));
+    }
+
+    /**
+     * {@code tmp/saccade-<uid>}, unless something there is not our directory: any local user can
+     * create that name first (and {@link #ensure} would then refuse it for good), so such a name
+     * is passed over for {@code $HOME/.saccade-run-<uid>}, which no one else can create. Both
+     * sides (server and clients) read the same files and so come to the same answer.
+     */
+    static Path fallback(final Map<String, String> env, final int uid, final Path tmp) {
+        final Path shared = tmp.resolve(FALLBACK_PREFIX + uid);
+        try {
+            final Map<String, Object> a = Files.readAttributes(shared, "unix:mode,uid", LinkOption.NOFOLLOW_LINKS);
+            if (((Integer) a.get("mode") & FILE_TYPE_MASK) == FILE_TYPE_DIRECTORY && (Integer) a.get("uid") == uid) {
+                return shared;
+            }
+        } catch (final IOException | UnsupportedOperationException e) {
+            return shared; // nothing there yet (the usual case): ensure creates it
+        }
+        final String home = env.getOrDefault("HOME", System.getProperty("user.home", ""));
+        return home.isEmpty() || !Path.of(home).isAbsolute() ? shared
+            : Path.of(home).resolve(HOME_FALLBACK_PREFIX + uid);
     }
 
     /** {@link #resolve(Map, int)} for our own uid. */

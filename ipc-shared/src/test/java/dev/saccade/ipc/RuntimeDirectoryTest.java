@@ -116,4 +116,32 @@ class RuntimeDirectoryTest {
     private static int mode(final Path path) throws Exception {
         return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0777;
     }
+
+    /**
+     * Another user creates {@code /tmp/saccade-<uid>} first (here a private stand-in for /tmp):
+     * the name is passed over for one in our home, which is then created 0700 and used, instead
+     * of refusing to start for good.
+     */
+    @Test
+    void aFallbackNameAnotherUserTookFirstIsPassedOver(@TempDir final Path dir) throws Exception {
+        final int uid = RuntimeDirectory.currentUid();
+        final Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        final Path home = Files.createDirectory(dir.resolve("home"));
+        final Map<String, String> env = Map.of("HOME", home.toString());
+        assertEquals(tmp.resolve("saccade-" + uid), RuntimeDirectory.fallback(env, uid, tmp), "nothing there yet");
+        final Path squatted = Files.createDirectory(tmp.resolve("saccade-" + uid));
+        assertEquals(squatted, RuntimeDirectory.fallback(env, uid, tmp), "our own directory");
+        Files.delete(squatted);
+        Files.createFile(tmp.resolve("saccade-" + uid)); // a file of ours where a directory belongs
+        assertEquals(home.resolve(".saccade-run-" + uid), RuntimeDirectory.fallback(env, uid, tmp));
+        final Path run = RuntimeDirectory.ensure(RuntimeDirectory.fallback(env, uid, tmp));
+        assertEquals("rwx------", PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(run)));
+        if (uid == 0) { // as root (CI) the squatter can be another user, as in life
+            Files.delete(tmp.resolve("saccade-" + uid));
+            final Path foreign = Files.createDirectory(tmp.resolve("saccade-" + uid));
+            Files.setAttribute(foreign, "unix:uid", 65534);
+            assertEquals(home.resolve(".saccade-run-" + uid), RuntimeDirectory.fallback(env, uid, tmp));
+        }
+    }
 }

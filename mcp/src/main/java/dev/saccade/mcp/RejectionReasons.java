@@ -79,6 +79,12 @@ final class RejectionReasons {
                 notFound(client, r);
                 return;
             case ResultCode.SECURE_SURFACE:
+                if (r.kind() == ActionKind.KEY || r.kind() == ActionKind.KEY_CHORD || r.kind() == ActionKind.TEXT) {
+                    check = "secure-focus"; // D30: refused for where the focus is, whatever the target
+                    hint = "a password field has the keyboard focus: Saccade types no key or text for an agent while it"
+                        + " does (nothing was typed); leave the password to the user, or move the focus elsewhere first";
+                    return;
+                }
                 hint = "the target is a secure field (a password or the like): Saccade sends no input there for an"
                     + " agent; leave it to the user";
                 return;

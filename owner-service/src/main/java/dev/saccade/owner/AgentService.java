@@ -1,5 +1,6 @@
 package dev.saccade.owner;
 
+import dev.saccade.owner.action.ActionConfiguration;
 import dev.saccade.owner.action.ActionPlanner;
 import dev.saccade.owner.action.InputExecutor;
 import dev.saccade.owner.action.NoInputExecutor;
@@ -44,6 +45,8 @@ import net.openhft.chronicle.bytes.BytesStore;
 public final class AgentService {
     /** Close the connection without writing (an untyped reject, spec §1.3). */
     public static final int CLOSE = -1;
+    /** Read once at start: the user's grant of SECURE_INPUT (D30). */
+    private static final boolean SECURE_INPUT_GRANTED = ActionConfiguration.secureInputGranted();
     /** The read is parked on its channel; call {@link #onParkedTick} on later ticks. */
     public static final int PARKED = -2;
 
@@ -231,8 +234,9 @@ public final class AgentService {
             return errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
         }
         final int granted = hello.requestedCapabilityBits() & Capability.POLICY;
-        // §1.4: the flags a client asks for beyond the base ABI; unknown bits are not accepted.
-        final int accepted = hello.flags() & HelloFlag.KNOWN;
+        // §1.4: the flags a client asks for beyond the base ABI; unknown bits are not accepted, nor
+        // SECURE_INPUT unless the user granted it to this owner (D30).
+        final int accepted = hello.flags() & (SECURE_INPUT_GRANTED ? HelloFlag.KNOWN : HelloFlag.KNOWN & ~HelloFlag.SECURE_INPUT);
         session.authenticated = true;
         session.available = granted;
         session.helloFlags = accepted;

@@ -120,6 +120,11 @@ public final class OwnerService implements AutoCloseable {
             }
 
             @Override
+            public CompletableFuture<Integer> secureFocus(final long deadlineNs) {
+                return SecureFocus.ask(accessibility, deadlineNs);
+            }
+
+            @Override
             public CompletableFuture<Integer> setText(final long targetId, final String text, final long deadlineNs) {
                 return onNode(targetId, (source, node) -> source.setTextContents(node, text, deadlineNs));
             }

@@ -43,6 +43,12 @@ public final class PcpContext {
         return this;
     }
 
+    /** Where the audit trail goes (default: {@link AuditLog#defaultDirectory}). */
+    public PcpContext auditFile(final Path file) {
+        auditFile = file;
+        return this;
+    }
+
     public PcpContext trustDirectory(final Path dir) {
         trustDirectory = dir;
         return this;
@@ -113,7 +119,9 @@ public final class PcpContext {
         }
         socket = runtimeDirectory.resolve(RuntimeDirectory.PCP_SOCKET_NAME);
         hostSocket = runtimeDirectory.resolve(HostConfirmations.SOCKET_NAME);
-        auditFile = runtimeDirectory.resolve(AuditLog.FILE_NAME);
+        if (auditFile == null) {
+            auditFile = AuditLog.defaultDirectory(System.getenv(), runtimeDirectory).resolve(AuditLog.FILE_NAME);
+        }
         if (prompt == null) {
             prompt = NotificationPrompt.fromEnvironment(System.getenv());
         }

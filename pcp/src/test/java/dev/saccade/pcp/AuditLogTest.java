@@ -39,4 +39,26 @@ class AuditLogTest {
         assertEquals((Long) last.get("n") - lines.size() - Files.readAllLines(rotated).size() + 1, firstKept.get("n"),
             "consecutive across the rotation");
     }
+
+    @Test
+    void keepsFiveRotationsAndBoundsWhatAPeerSends() throws Exception {
+        final Path file = dir.resolve(AuditLog.FILE_NAME);
+        try (AuditLog log = new AuditLog(file, 2048)) {
+            final String huge = "x".repeat(1 << 20);
+            for (int i = 0; i < 200; i++) {
+                log.append(JsonTree.object("event", "invoke.capability", "n", (long) i, "reason", huge));
+            }
+            assertEquals(0, log.failures());
+            for (int n = 1; n <= AuditLog.ROTATIONS; n++) {
+                assertTrue(Files.exists(log.rotated(n)), "rotation " + n + " kept");
+                assertTrue(Files.size(log.rotated(n)) <= 2048, "rotation " + n + " bounded");
+            }
+            assertTrue(!Files.exists(log.rotated(AuditLog.ROTATIONS + 1)), "no more than five rotations");
+        }
+        final List<String> lines = Files.readAllLines(file);
+        final Map<?, ?> last = (Map<?, ?>) JsonTree.parse(lines.get(lines.size() - 1));
+        assertEquals(199L, last.get("n"), "the last record is whole");
+        assertEquals(AuditLog.MAX_STRING_CHARS + 1, ((String) last.get("reason")).length(), "a 1 MiB reason is cut");
+        assertTrue(lines.size() >= 2, "several records per file: " + lines.size());
+    }
 }

@@ -19,8 +19,14 @@ public final class HelloFlag {
     public static final int WINDOW_FACTS = 0x10000;
     /** The semantic action kinds SET_VALUE and SELECT (§5.8); without it they are kinds without a name (D25). */
     public static final int SEMANTIC_ACTIONS = 0x20000;
+    /**
+     * KEY, KEY_CHORD and TEXT while a password field has the keyboard focus (D30). Accepted only
+     * when the user granted it to the owner ({@code saccade.owner.secure.input.granted}); without
+     * it such an action is SECURE_SURFACE and nothing is typed.
+     */
+    public static final int SECURE_INPUT = 0x40000;
     /** Every bit this service knows. */
-    public static final int KNOWN = EXTENDED_ROLES | TARGET_STATES | WINDOW_FACTS | SEMANTIC_ACTIONS;
+    public static final int KNOWN = EXTENDED_ROLES | TARGET_STATES | WINDOW_FACTS | SEMANTIC_ACTIONS | SECURE_INPUT;
 
     private HelloFlag() {
     }

@@ -35,6 +35,7 @@ final class SessionDisplay {
     /** Variables a display found in the user manager's environment brings along for the children. */
     static final List<String> SESSION_VARIABLES = List.of("XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS");
     private static final long SYSTEMCTL_TIMEOUT_MS = 3_000;
+    private static final java.util.regex.Pattern LOCAL_DISPLAY = java.util.regex.Pattern.compile(":(\\d+)(\\.\\d+)?");
 
     final String display;
     final Source source;
@@ -83,6 +84,26 @@ final class SessionDisplay {
             }
         }
         return new SessionDisplay(display, Source.USER_MANAGER, Map.copyOf(extra));
+    }
+
+    /**
+     * Whether an X server listens on a local display ({@code :n} or {@code :n.s}): a connect to
+     * its socket in {@code /tmp/.X11-unix} is accepted (a server killed with SIGKILL leaves the
+     * socket file, which then refuses). Any other form (a remote display, a test's stub) counts
+     * as answering: only a local one can be checked without speaking X.
+     */
+    static boolean answers(final String display) {
+        final java.util.regex.Matcher local = LOCAL_DISPLAY.matcher(display == null ? "" : display);
+        if (!local.matches()) {
+            return true;
+        }
+        final java.nio.file.Path socket = java.nio.file.Path.of("/tmp/.X11-unix", "X" + local.group(1));
+        try (java.nio.channels.SocketChannel channel =
+                 java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            return channel.connect(java.net.UnixDomainSocketAddress.of(socket));
+        } catch (final java.io.IOException e) {
+            return false;
+        }
     }
 
     /** systemd sets these for every service it starts (INVOCATION_ID since v232). */

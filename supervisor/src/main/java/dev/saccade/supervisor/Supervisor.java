@@ -187,6 +187,11 @@ public final class Supervisor implements AutoCloseable {
                 if (!haveDisplay) {
                     haveDisplay = awaitDisplay(nowNs);
                 }
+                if (haveDisplay && (owner == null && nowNs - ownerDueNs >= 0
+                    || context.inputHelper() && helper == null && nowNs - helperDueNs >= 0) && !context.displayAnswers()) {
+                    haveDisplay = displayGone(nowNs);
+                    continue;
+                }
                 if (haveDisplay && context.inputHelper() && helper == null && nowNs - helperDueNs >= 0) {
                     startHelper();
                     continue;
@@ -246,6 +251,27 @@ public final class Supervisor implements AutoCloseable {
             LOG.warn("event=display_wait hint=\"{}\"", context.displayHint());
             readiness.notifySystemd("STATUS=waiting for a display\n" + SystemdNotifier.READY);
         }
+        return false;
+    }
+
+    /**
+     * The display's X server is gone and a child is due (D32): stop (the demo desktop of
+     * {@code saccade up} is gone for good) or wait for a display as at the start, with a status
+     * line, instead of starting children that can only fail against it.
+     *
+     * @return false: no display now.
+     */
+    private boolean displayGone(final long nowNs) {
+        final String display = context.display();
+        if (context.stopWhenDisplayGone()) {
+            LOG.info("event=display_gone display={} action=stop", display);
+            stopping = true;
+            return false;
+        }
+        LOG.warn("event=display_gone display={} action=wait", display);
+        context.forgetDisplay();
+        waitingForDisplaySinceNs = 0;
+        nextDisplayLookNs = nowNs;
         return false;
     }
 

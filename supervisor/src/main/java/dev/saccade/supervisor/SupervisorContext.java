@@ -64,6 +64,8 @@ public final class SupervisorContext {
     private long pingIntervalMs = SupervisorConfiguration.pingIntervalMs();
     private long unresponsiveMs = SupervisorConfiguration.unresponsiveMs();
     private boolean concluded;
+    private Path xAuthority;
+    private boolean stopWhenDisplayGone;
 
     public SupervisorContext runtimeDirectory(final Path dir) {
         runtimeDirectory = dir;
@@ -85,6 +87,15 @@ public final class SupervisorContext {
     /** The X display to own, given as an argument: it wins over every environment. */
     public SupervisorContext display(final String x11Display) {
         displayArgument = x11Display;
+        return this;
+    }
+
+    /**
+     * The X authority file of the display given as an argument (a demo desktop's cookie, D29):
+     * the children get it as {@code XAUTHORITY}.
+     */
+    public SupervisorContext xAuthority(final Path file) {
+        xAuthority = file;
         return this;
     }
 
@@ -245,7 +256,12 @@ public final class SupervisorContext {
 
     /** Extra environment for the children that came with the display (XAUTHORITY from the user manager). */
     java.util.Map<String, String> displayEnvironment() {
-        return sessionDisplay.environment;
+        if (xAuthority == null) {
+            return sessionDisplay.environment;
+        }
+        final java.util.Map<String, String> withAuthority = new java.util.LinkedHashMap<>(sessionDisplay.environment);
+        withAuthority.put("XAUTHORITY", xAuthority.toString());
+        return withAuthority;
     }
 
     /** Why there is no display and what to do; null once one is known. */
@@ -260,11 +276,36 @@ public final class SupervisorContext {
      */
     boolean lookUpDisplay() {
         if (!sessionDisplay.known()) {
-            sessionDisplay = displayArgument != null && !displayArgument.isEmpty()
+            final SessionDisplay found = displayArgument != null && !displayArgument.isEmpty()
                 ? SessionDisplay.of(displayArgument, SessionDisplay.Source.ARGUMENT)
                 : SessionDisplay.lookUp(environment, managerEnvironment);
+            // a local display whose server is gone (or not up yet) is waited for, not served
+            sessionDisplay = found.known() && !SessionDisplay.answers(found.display) ? SessionDisplay.waiting() : found;
         }
         return sessionDisplay.known();
+    }
+
+    /** Whether the display the children use still has its X server (see {@link SessionDisplay#answers}). */
+    boolean displayAnswers() {
+        return sessionDisplay.known() && SessionDisplay.answers(sessionDisplay.display);
+    }
+
+    /** The display's X server went away: look for one again, as before the first. */
+    void forgetDisplay() {
+        sessionDisplay = SessionDisplay.waiting();
+    }
+
+    /**
+     * Stop, rather than wait, when the display's X server goes away: for a display that came
+     * with the supervisor and dies with it (the demo desktop of {@code saccade up}).
+     */
+    public SupervisorContext stopWhenDisplayGone(final boolean stop) {
+        stopWhenDisplayGone = stop;
+        return this;
+    }
+
+    boolean stopWhenDisplayGone() {
+        return stopWhenDisplayGone;
     }
 
     /** Whether the supervisor itself starts and restarts the helper. */

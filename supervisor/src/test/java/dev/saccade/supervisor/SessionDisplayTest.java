@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -45,5 +51,36 @@ class SessionDisplayTest {
         assertTrue(hint.contains("nor in the systemd user manager's"), hint);
         assertTrue(hint.contains("WAYLAND_DISPLAY=wayland-0"), hint);
         assertTrue(hint.contains("systemctl --user import-environment DISPLAY XAUTHORITY"), hint);
+    }
+
+    /**
+     * A local display answers only while something accepts on its socket: a socket file left by
+     * a killed server refuses, a number nobody uses has no file; forms that cannot be checked
+     * locally count as answering.
+     */
+    @Test
+    void aLocalDisplayAnswersOnlyWhileItsSocketAccepts() throws Exception {
+        final Path dir = Path.of("/tmp/.X11-unix");
+        Files.createDirectories(dir);
+        int n = 60_000 + (int) (ProcessHandle.current().pid() % 5_000);
+        while (Files.exists(dir.resolve("X" + n), LinkOption.NOFOLLOW_LINKS)) {
+            n++;
+        }
+        final Path socket = dir.resolve("X" + n);
+        assertFalse(SessionDisplay.answers(":" + n), "no socket");
+        try (ServerSocketChannel server =
+                 ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            assertTrue(SessionDisplay.answers(":" + n), "listening");
+            assertTrue(SessionDisplay.answers(":" + n + ".0"), "a screen of it");
+        }
+        try {
+            assertTrue(Files.exists(socket), "the file outlives the server");
+            assertFalse(SessionDisplay.answers(":" + n), "a dead server's socket refuses");
+        } finally {
+            Files.deleteIfExists(socket);
+        }
+        assertTrue(SessionDisplay.answers(":stub"));
+        assertTrue(SessionDisplay.answers("remote:0"));
     }
 }

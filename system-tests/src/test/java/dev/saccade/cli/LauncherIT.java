@@ -187,6 +187,43 @@ class LauncherIT {
             arguments::toString);
     }
 
+    /**
+     * An install under a directory whose name has a space: the archive and the native library
+     * options are one argument each (they were split at the space, and Java refused to start),
+     * and the CLI starts on the real Java.
+     */
+    @Test
+    @Timeout(120)
+    void worksFromADirectoryWithASpaceInItsName(@TempDir final Path dir) throws Exception {
+        final Path copy = Files.createDirectories(dir.resolve("My Programs")).resolve("saccade");
+        copyTree(DIST.toRealPath(), copy);
+        final Path launcher = copy.resolve("bin/saccade");
+        final List<String> archives = archivedVersions();
+        assertFalse(archives.isEmpty(), "the build dumps lib/saccade-<java version>.jsa (src/cds/make-cds)");
+        final Path fakeHome = fakeJavaHome(Files.createDirectory(dir.resolve("fake")), archives.get(0));
+        final List<String> arguments = argumentsOf(run(Map.of("JAVA_HOME", fakeHome.toString()), launcher.toString(),
+            "--version"));
+        assertTrue(arguments.contains("-XX:SharedArchiveFile=" + copy + "/lib/saccade-" + archives.get(0) + ".jsa"),
+            arguments::toString);
+        assertTrue(arguments.stream().noneMatch(a -> a.startsWith("Programs/")), arguments::toString);
+        final Result real = run(Map.of("JAVA_HOME", System.getProperty("java.home")), launcher.toString(), "--version");
+        assertEquals(0, real.exitCode, real::describe);
+        assertTrue(real.out.contains(PROJECT_VERSION), real::describe);
+    }
+
+    private static void copyTree(final Path from, final Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (final Path source : (Iterable<Path>) files::iterator) {
+                final Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
     /** The flags of a one-shot command on Java {@code javaVersion}: C1 only, and the archive if one was dumped by it. */
     private static List<String> oneShotFlags(final String javaVersion) throws IOException {
         final List<String> flags = new ArrayList<>(List.of(C1_ONLY, LATE_COMPILES));

@@ -70,6 +70,15 @@ final class UpProcess implements AutoCloseable {
         return seen;
     }
 
+    /** Every line printed so far, once the process has ended or up to now. */
+    List<String> printed() throws InterruptedException {
+        if (!process.isAlive()) {
+            pump.join(5_000);
+        }
+        lines.drainTo(seen);
+        return List.copyOf(seen);
+    }
+
     /** A CLI run: its exit code and its output (stdout and stderr). */
     record Ran(int code, String out) {
     }

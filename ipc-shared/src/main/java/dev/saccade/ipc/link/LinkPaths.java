@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * Where the link lives (docs/architecture.md, "Processes"): the shared-memory file
- * {@code $SHM/saccade-input-v1-<uid>-<owner pid>}, with {@code $SHM} = {@code /dev/shm} where it
- * exists, else {@code $RUN}; the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock} (a
+ * {@code $RUN/saccade-input-v1-<uid>-<owner pid>} (earlier versions used {@code /dev/shm}, where
+ * another user could create the name first; StaleLinkFiles still reclaims those); the lifeline socket {@code $RUN/saccade-input-v1.lifeline.sock} (a
  * launched helper's) or {@code $RUN/saccade-input-v1-<owner pid>.lifeline.sock} (the supervisor's).
  * The unsuffixed {@code saccade-input-v1-<uid>} is what earlier versions used; StaleLinkFiles still
  * reclaims it.
@@ -34,11 +34,12 @@ public final class LinkPaths {
 
     /**
      * The link file of the owner {@code ownerPid}: named by the owner, so an old and a new owner
-     * side by side during an upgrade, or two owners of one user, never share one.
+     * side by side during an upgrade, or two owners of one user, never share one. It lives in the
+     * private (0700) runtime directory, where no other user can create a file of that name first
+     * and so keep the owner from starting (in the world-writable {@code /dev/shm} anyone could).
      */
     public static Path linkFile(final Path runtimeDirectory, final int uid, final long ownerPid) {
-        final Path shared = linkFile(runtimeDirectory, uid);
-        return shared.resolveSibling(shared.getFileName() + "-" + ownerPid);
+        return runtimeDirectory.resolve(LINK_FILE_PREFIX + uid + "-" + ownerPid);
     }
 
     /** The lifeline socket of the owner {@code ownerPid} for a helper it did not launch. */

@@ -39,7 +39,13 @@ final class LinkChild implements AutoCloseable {
 
     static LinkChild start(final Class<?> mainClass, final Map<String, String> env, final String... args)
         throws IOException {
-        final List<String> command = new ArrayList<>();
+        return start(List.of(), mainClass, env, args);
+    }
+
+    /** As {@link #start(Class, Map, String...)}, the JVM started by {@code wrapper} (its command line's head). */
+    static LinkChild start(final List<String> wrapper, final Class<?> mainClass, final Map<String, String> env,
+        final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(chronicleFlags());
         command.add("-Xmx64m");

@@ -122,6 +122,48 @@ class StaleLinkFilesTest {
         }
     }
 
+    /**
+     * What any local user can plant under our names in the world-writable {@code /dev/shm}: a FIFO
+     * under the shared link name (opening it to read an owner pid would block for ever), a symlink
+     * and another uid's file under a dead owner's name. An owner starting in a real {@code /dev/shm}
+     * (a private tmpfs mounted in its own mount namespace, so other processes on this machine are
+     * not disturbed) reclaims past them and starts, and leaves each of them where it is.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aFifoASymlinkAndAForeignFileInDevShmDoNotStallAnOwnerStart() throws Exception {
+        final Path runtime = privateDirectory();
+        try {
+            final int uid = RuntimeDirectory.currentUid();
+            final long dead = deadPid();
+            // uid 0 in the namespace: root's own, or ours mapped to root
+            final String shared = LinkPaths.LINK_FILE_PREFIX + 0;
+            final String plant = "mount -t tmpfs -o mode=1777 none /dev/shm"
+                + " && mkfifo /dev/shm/" + shared
+                + " && ln -s /etc/hostname /dev/shm/" + shared + "-" + dead
+                + " && : > /dev/shm/" + shared + "-" + (dead + 1)
+                + " && { chown 65534 /dev/shm/" + shared + "-" + (dead + 1) + " || true; }"
+                + " && exec \"$@\"";
+            // As root a mount namespace suffices; otherwise a user namespace makes us root in it.
+            final List<String> wrapper = new ArrayList<>(List.of("unshare"));
+            if (uid != 0) {
+                wrapper.addAll(List.of("--user", "--map-root-user"));
+            }
+            wrapper.addAll(List.of("--mount", "--propagation", "private", "sh", "-c",
+                plant + "; echo PLANT_FAILED", "sh"));
+            try (LinkChild owner = LinkChild.start(wrapper, PlantedShmMain.class, Map.of(), runtime.toString(),
+                shared, Long.toString(dead))) {
+                final String ready = owner.awaitLine("READY", Duration.ofSeconds(60));
+                assertEquals("fifo symlink file", LinkChild.field(ready, "kept").replace('+', ' '), ready);
+                assertTrue(Files.exists(LinkPaths.linkFile(runtime, 0, owner.pid()), LinkOption.NOFOLLOW_LINKS),
+                    "the owner made its link in the runtime directory");
+                owner.kill();
+            }
+        } finally {
+            deleteTree(runtime);
+        }
+    }
+
     private static Path controlBlock(final Path file, final long ownerPid) throws IOException {
         final ByteBuffer block = ByteBuffer.allocate(LinkFileDescriptor.CONTROL_BLOCK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         block.putLong(LinkFileDescriptor.MAGIC_OFFSET, LinkFileDescriptor.MAGIC);

@@ -1,6 +1,6 @@
 package dev.saccade.owner.action;
 
-/** The action path's system property and its default; docs/settings.md lists it. */
+/** The action path's system properties and their defaults; docs/settings.md lists them. */
 public final class ActionConfiguration {
     /** The longest wait for the focus after a click. */
     public static final String FOCUS_WAIT_MS_PROP_NAME = "saccade.owner.focus.wait.ms";
@@ -11,7 +11,21 @@ public final class ActionConfiguration {
      */
     public static final long FOCUS_WAIT_MS_DEFAULT = 2_000;
 
+    /**
+     * Whether the user lets agents type into a password field: a connection that asks for
+     * SECURE_INPUT at Hello gets it only when this is true (D30). Set by the user when starting
+     * the owner ({@code SACCADE_JAVA_OPTS=-Dsaccade.owner.secure.input.granted=true}); no request
+     * over any socket can change it.
+     */
+    public static final String SECURE_INPUT_GRANTED_PROP_NAME = "saccade.owner.secure.input.granted";
+    public static final boolean SECURE_INPUT_GRANTED_DEFAULT = false;
+
     private ActionConfiguration() {
+    }
+
+    public static boolean secureInputGranted() {
+        final String value = System.getProperty(SECURE_INPUT_GRANTED_PROP_NAME);
+        return value == null ? SECURE_INPUT_GRANTED_DEFAULT : Boolean.parseBoolean(value);
     }
 
     public static long focusWaitMs() {

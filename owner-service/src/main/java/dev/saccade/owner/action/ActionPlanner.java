@@ -246,7 +246,7 @@ public final class ActionPlanner {
         }
         if (run.waitingPlan == 0) {
             final int step = gate.step(run, nowNs, b.deadlineNs());
-            return step == FocusGate.WAIT ? PARKED : step == FocusGate.FAIL ? run.gateResult : sendGated(run, b, step);
+            return step == FocusGate.WAIT ? PARKED : step == FocusGate.FAIL ? run.gateResult : step == FocusGate.RESUME ? DISPATCHED : sendGated(run, b, step);
         }
         final int code = executor.poll(run.waitingPlan);
         if (code == InputExecutor.LOST) {
@@ -408,6 +408,10 @@ public final class ActionPlanner {
             run.viaSemantic = true;
             return DISPATCHED;
         }
+        if (!run.secureCleared && gate.beginSecure(run, kind, nowNs, b.deadlineNs())) {
+            return DISPATCHED; // first: does a password field have the focus? (D30)
+        }
+        run.secureCleared = false;
         if (kind == ActionKind.TEXT && gate.guardsText(a.targetId())) {
             run.gatePointX = point[0];
             run.gatePointY = point[1];

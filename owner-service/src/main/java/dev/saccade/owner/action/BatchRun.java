@@ -12,6 +12,8 @@ public final class BatchRun {
     boolean active;
     /** The Hello flags of the connection this run belongs to (§1.4); kept across {@link #reset()}. */
     int helloFlags;
+    /** The secure-focus question of the current action was answered "no password field" (D30). */
+    boolean secureCleared;
     int index;
     int rows;
     int completed;

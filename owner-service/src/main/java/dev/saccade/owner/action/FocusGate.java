@@ -1,5 +1,7 @@
 package dev.saccade.owner.action;
 
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.CompletableFuture;
 
@@ -18,6 +20,9 @@ import java.util.concurrent.CompletableFuture;
  *       target reports FOCUSED. Focus that never arrives (within {@link #FOCUS_WAIT_NS} and the
  *       batch deadline) is FOCUS_CHANGED, a target its application no longer has is
  *       TARGET_NOT_FOUND, nothing typed in either case.</li>
+ *   <li>KEY, KEY_CHORD and TEXT first ask whether a password field has the focus (D30); one
+ *       that has it makes the action SECURE_SURFACE before any event, unless the connection holds
+ *       SECURE_INPUT.</li>
  *   <li>KEY and KEY_CHORD after a click on an editable accessible target (one that takes TEXT,
  *       within {@link #KEY_GUARD_NS}) wait for that target's focus the same way; a target that
  *       cannot take the focus, or is gone, lets them through, and so does a window activation or
@@ -37,6 +42,8 @@ final class FocusGate {
     static final int TEXT_AWAIT = 3;
     /** KEY, KEY_CHORD: asking until the last clicked target has the focus. */
     static final int KEY_AWAIT = 4;
+    /** KEY, KEY_CHORD, TEXT: asked whether a password field has the focus (D30). */
+    static final int SECURE_PROBE = 5;
 
     /** What {@link #step} asks the planner to do. */
     static final int WAIT = 0;
@@ -45,6 +52,8 @@ final class FocusGate {
     static final int SEND_CLICK_AND_TEXT = 3;
     static final int SEND_KEY = 4;
     static final int FAIL = 5;
+    /** The secure-focus question passed: evaluate the action again, past that question. */
+    static final int RESUME = 6;
 
     /** See {@link ActionConfiguration#FOCUS_WAIT_MS_DEFAULT}. */
     static final long FOCUS_WAIT_NS = ActionConfiguration.focusWaitMs() * 1_000_000L;
@@ -60,6 +69,22 @@ final class FocusGate {
 
     FocusGate(final SemanticInvoker invoker) {
         this.invoker = invoker;
+    }
+
+    /**
+     * Whether keyboard input must first learn that no password field has the focus (D30): every
+     * KEY, KEY_CHORD and TEXT of a connection without SECURE_INPUT. If so, asks.
+     */
+    boolean beginSecure(final BatchRun run, final int kind, final long nowNs, final long deadlineNs) {
+        if (kind != ActionKind.TEXT && kind != ActionKind.KEY && kind != ActionKind.KEY_CHORD || invoker == null
+            || (run.helloFlags & HelloFlag.SECURE_INPUT) != 0) {
+            return false;
+        }
+        run.gate = SECURE_PROBE;
+        run.gateUntilNs = deadlineNs;
+        run.gateAskedNs = nowNs;
+        run.focusAnswer = invoker.secureFocus(deadlineNs);
+        return true;
     }
 
     /** Whether TEXT on {@code targetId} goes through the gate (an accessible target). */
@@ -123,6 +148,15 @@ final class FocusGate {
         }
         final int state = answer.getNow(ResultCode.PLATFORM_BACKEND);
         run.focusAnswer = null;
+        if (run.gate == SECURE_PROBE) {
+            run.gate = NONE;
+            if (state > 0 && (state & SemanticInvoker.SECURE_FOCUSED) != 0) {
+                run.gateResult = ResultCode.SECURE_SURFACE; // D30: not one key into a password field
+                return FAIL;
+            }
+            run.secureCleared = true;
+            return RESUME;
+        }
         final boolean focused = state >= 0 && (state & SemanticInvoker.FOCUSED) != 0;
         if (state == ResultCode.PLATFORM_NOT_FOUND && run.gate != KEY_AWAIT) {
             // the object is gone from its application (the scene is older than that): type nowhere

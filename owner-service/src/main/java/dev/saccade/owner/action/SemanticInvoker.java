@@ -13,6 +13,8 @@ public interface SemanticInvoker {
     int FOCUSABLE = 1;
     /** {@link #focusState}: the target has the keyboard focus. */
     int FOCUSED = 2;
+    /** {@link #secureFocus}: a password field has the keyboard focus. */
+    int SECURE_FOCUSED = 4;
 
     /** Whether {@code targetId} is an object this invoker can act on. */
     boolean handles(long targetId);
@@ -46,5 +48,13 @@ public interface SemanticInvoker {
      */
     default CompletableFuture<Integer> focusState(final long targetId, final long deadlineNs) {
         return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
+
+    /**
+     * Completes with {@link #SECURE_FOCUSED} when a password field has the keyboard focus now,
+     * asked of the applications (the scene may be older than the last Tab), else with 0 (D30).
+     */
+    default CompletableFuture<Integer> secureFocus(final long deadlineNs) {
+        return CompletableFuture.completedFuture(0);
     }
 }

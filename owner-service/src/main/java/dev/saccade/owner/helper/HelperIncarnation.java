@@ -9,6 +9,7 @@ import dev.saccade.ipc.link.OwnerLifeline;
 import dev.saccade.ipc.link.OwnerSide;
 import dev.saccade.ipc.link.SessionNonce;
 import dev.saccade.ipc.link.StaleLinkFiles;
+import dev.saccade.protocol.ResultCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,10 +44,10 @@ final class HelperIncarnation {
     }
 
     /** A link file and lifeline for the supervisor's helper, named by our pid (ledger seeded when given). */
-    static HelperIncarnation openLink(final Path runtimeDirectory, final HeldInputLedger seed, final byte[] nonce)
-        throws IOException {
+    static HelperIncarnation openLink(final Path runtimeDirectory, final String display, final HeldInputLedger seed,
+        final byte[] nonce) throws IOException {
         final long pid = ProcessHandle.current().pid();
-        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
+        reclaim(runtimeDirectory, display); // what crashed predecessors left
         final OwnerSide link = createLink(LinkPaths.linkFile(runtimeDirectory, RuntimeDirectory.currentUid(), pid),
             nonce, seed);
         try {
@@ -57,6 +58,14 @@ final class HelperIncarnation {
             link.close();
             throw e;
         }
+    }
+
+    /**
+     * Removes what crashed predecessors left; a dead owner's link whose ledger still holds input
+     * (its helper died too) is released over our own X connection first, never just deleted.
+     */
+    private static void reclaim(final Path runtimeDirectory, final String display) {
+        StaleLinkFiles.reclaim(runtimeDirectory, ledger -> OwnerXRelease.release(display, ledger) == ResultCode.PLATFORM_OK);
     }
 
     /** A new link file with {@code nonce}, its ledger a copy of {@code seed} when given. */
@@ -82,7 +91,7 @@ final class HelperIncarnation {
     static HelperIncarnation launch(final Path runtimeDirectory, final String display, final HeldInputLedger seed)
         throws IOException {
         final byte[] nonce = SessionNonce.generate();
-        StaleLinkFiles.reclaim(runtimeDirectory); // what crashed predecessors left
+        reclaim(runtimeDirectory, display); // what crashed predecessors left
         // named by our pid, as for the supervisor's helper: two owners of one user (two sessions, a
         // demo desktop beside the login item) each launching a helper must not replace each other's
         // link between its creation and their helper opening it (the helper then fails the nonce)

@@ -112,7 +112,7 @@ public final class InputHelperLauncher implements AutoCloseable {
     public static InputHelperLauncher external(final Path runtimeDirectory, final String display, final byte[] nonce)
         throws IOException {
         final InputHelperLauncher launcher = new InputHelperLauncher(runtimeDirectory, display, nonce.clone(),
-            HelperIncarnation.openLink(runtimeDirectory, null, nonce));
+            HelperIncarnation.openLink(runtimeDirectory, display, null, nonce));
         launcher.supervisor.start();
         return launcher;
     }
@@ -299,7 +299,7 @@ public final class InputHelperLauncher implements AutoCloseable {
             }
             retired.add(lost);
             try {
-                current = HelperIncarnation.openLink(runtimeDirectory,
+                current = HelperIncarnation.openLink(runtimeDirectory, display,
                     ledger.physicalSequence() != 0 ? lostLedger : null, externalNonce);
             } catch (final IOException | RuntimeException e) {
                 LOG.error("event=helper_link_reopen_failed error={}", e.toString());
