@@ -297,7 +297,8 @@ final class DraftTree {
             final AccessibilityNode child = onlyChild.get(n.targetId());
             if (child != null && children.get(n.targetId()) == 1 && !children.containsKey(child.targetId())
                 && n.name().isEmpty() && n.text().isEmpty() && (n.capabilities() & ~child.capabilities()) == 0
-                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG) {
+                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG
+                && n.role() != dev.saccade.protocol.Role.LANDMARK) { // a region keeps its one heading or link (D53)
                 merged.put(n.targetId(), n.absorbing(child));
                 absorbed.add(child.targetId());
             }
