@@ -385,7 +385,7 @@ final class DraftTree {
     }
 
     /**
-     * The current value of each combo box (D52): the name of the first SELECTED item within
+     * The current value of each combo box (D51): the name of the first SELECTED item within
      * {@link #COMBO_VALUE_DEPTH} levels under it (Chromium and Firefox keep a select's options in a
      * hidden menu or list, the chosen one selected), null where there is none.
      */
