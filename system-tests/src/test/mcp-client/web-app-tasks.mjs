@@ -151,9 +151,16 @@ async function find(run, pred) {
   return t ? { scene: run.scene, target: t } : findIn(run, pred);
 }
 
-/** One action; refused as stale (the page was still settling), it observes again and retries once, as a model would. */
+/**
+ * One action; refused as stale (the page was still settling) it observes again and retries once, and when the
+ * deadline passed with nothing run (the field took the focus late) it tries once more, as a model would.
+ */
 async function act(run, args) {
   const { r, text } = await run.call('saccade_act', { observeAfter: true, ...args });
+  if (r.isError && /nothing ran; try again/.test(text)) {
+    const again = await run.call('saccade_act', { observeAfter: true, ...args, generation: args.generation && run.generation });
+    return { ok: !again.r.isError, text: again.text };
+  }
   if (r.structuredContent?.result === -3 && args.generation && args.targetId) {
     const { target } = await findIn(run, (ts) => ts.find((t) => t.id === args.targetId));
     if (target) {
