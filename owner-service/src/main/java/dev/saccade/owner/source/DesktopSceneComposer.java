@@ -192,7 +192,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
      * (xterm, Xt and Tk apps) has the keyboard focus and nothing else to aim keys at: its target
      * takes TEXT and KEY (D52).
      */
-    private static boolean hasTree(final AccessibilitySnapshot semantic, final WindowInfo w) {
+    static boolean hasTree(final AccessibilitySnapshot semantic, final WindowInfo w) {
         if (semantic == null || w.pid() == 0) {
             return false;
         }
