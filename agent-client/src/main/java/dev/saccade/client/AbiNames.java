@@ -15,16 +15,17 @@ import dev.saccade.protocol.TextMatch;
  * each that the CLI, MCP and PCP read and print.
  */
 public final class AbiNames {
-    /** Role 0..10 (§2 "Role") and the extended roles 11..27 (§2 "Extended roles"). */
+    /** Role 0..10 (§2 "Role") and the extended roles 11..29 (§2 "Extended roles"). */
     public static final NameTable ROLES = new NameTable(
         new String[] {"unknown", "button", "link", "text", "text-field", "checkbox", "radio", "menu-item", "slider",
             "image", "window", "list-item", "tree-item", "tab", "menu", "menu-bar", "combo-box", "toggle",
             "spin-button", "table-cell", "label", "dialog", "progress-bar", "scroll-bar", "tool-bar", "list",
-            "scroll-pane", "tab-list"},
+            "scroll-pane", "tab-list", "heading", "landmark"},
         new int[] {Role.UNKNOWN, Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.CHECKBOX, Role.RADIO,
             Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.LIST_ITEM, Role.TREE_ITEM, Role.TAB, Role.MENU,
             Role.MENU_BAR, Role.COMBO_BOX, Role.TOGGLE, Role.SPIN_BUTTON, Role.TABLE_CELL, Role.LABEL, Role.DIALOG,
-            Role.PROGRESS_BAR, Role.SCROLL_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST});
+            Role.PROGRESS_BAR, Role.SCROLL_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST,
+            Role.HEADING, Role.LANDMARK});
 
     /** Target state bits (§2 "Target states"), one word per bit. */
     public static final NameTable STATES = new NameTable(

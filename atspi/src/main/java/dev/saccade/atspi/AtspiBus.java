@@ -9,6 +9,9 @@ import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.interfaces.DBusSigHandler;
 import org.freedesktop.dbus.matchrules.DBusMatchRule;
 import org.freedesktop.dbus.messages.DBusSignal;
+import org.freedesktop.dbus.types.Variant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One connection to the AT-SPI2 accessibility bus, and the names on it. Every dbus-java call of
@@ -30,8 +33,14 @@ final class AtspiBus implements AutoCloseable {
     static final String PROPERTIES = "org.freedesktop.DBus.Properties";
     static final String DBUS = "org.freedesktop.DBus";
     static final String DBUS_PATH = "/org/freedesktop/DBus";
+    /** The session bus's accessibility service, its object and its status interface. */
+    static final String A11Y_BUS = "org.a11y.Bus";
+    static final String A11Y_BUS_PATH = "/org/a11y/bus";
+    static final String A11Y_STATUS = "org.a11y.Status";
     /** {@code Collection.GetMatches(match rule, sort order, count, traverse)}. */
     static final String GET_MATCHES_SIGNATURE = "(aiia{ss}iaiiasib)uib";
+
+    private static final Logger LOG = LoggerFactory.getLogger(AtspiBus.class);
 
     private final DBusConnection connection;
     private final byte endianness;
@@ -43,20 +52,41 @@ final class AtspiBus implements AutoCloseable {
 
     /**
      * Asks the session bus for the accessibility bus address ({@code org.a11y.Bus.GetAddress},
-     * which starts at-spi-bus-launcher if needed). Blocks the calling thread up to the timeout.
+     * which starts at-spi-bus-launcher if needed), and with {@code enable} sets
+     * {@code org.a11y.Status.IsEnabled} first (D50). Blocks the calling thread up to the timeout
+     * per call.
      */
-    static String accessibilityBusAddress(final String sessionBusAddress, final long timeoutMs)
+    static String accessibilityBusAddress(final String sessionBusAddress, final long timeoutMs, final boolean enable)
         throws DBusException, IOException {
         try (DBusConnection session = open(sessionBusAddress)) {
             final AtspiBus bus = new AtspiBus(session);
-            final AtspiCall call = bus.callAndWait(
-                "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", null, timeoutMs);
+            if (enable) {
+                final AtspiCall set = bus.callAndWait(A11Y_BUS, A11Y_BUS_PATH, PROPERTIES, "Set", "ssv", timeoutMs,
+                    A11Y_STATUS, "IsEnabled", new Variant<>(Boolean.TRUE));
+                if (!set.answered() || set.failed()) {
+                    LOG.warn("event=atspi-enable-failed error=\"{}\"", set.answered() ? set.errorText() : "no answer");
+                }
+            }
+            final AtspiCall call = bus.callAndWait(A11Y_BUS, A11Y_BUS_PATH, A11Y_BUS, "GetAddress", null, timeoutMs);
             final Object address = call.value();
             if (!(address instanceof String s) || s.isEmpty()) {
                 throw new IOException("org.a11y.Bus.GetAddress: " + (call.answered() ? call.errorText() : "no answer within "
                     + timeoutMs + " ms"));
             }
             return s;
+        }
+    }
+
+    /**
+     * {@code org.a11y.Status.IsEnabled} on the session bus, as a desktop's settings would set it:
+     * null if the bus did not answer within the timeout.
+     */
+    static Boolean accessibilityEnabled(final String sessionBusAddress, final long timeoutMs)
+        throws DBusException, IOException {
+        try (DBusConnection session = open(sessionBusAddress)) {
+            final AtspiCall get = new AtspiBus(session).callAndWait(A11Y_BUS, A11Y_BUS_PATH, PROPERTIES, "Get", "ss",
+                timeoutMs, A11Y_STATUS, "IsEnabled");
+            return get.value() instanceof Boolean b ? b : null;
         }
     }
 

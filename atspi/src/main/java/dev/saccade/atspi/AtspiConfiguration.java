@@ -77,6 +77,14 @@ public final class AtspiConfiguration {
     public static final String COLLAPSE_PROP_NAME = "saccade.owner.atspi.collapse";
     public static final boolean COLLAPSE_DEFAULT = true;
 
+    /**
+     * Sets {@code org.a11y.Status.IsEnabled} on the session bus when connecting, as a desktop does
+     * when accessibility is turned on (D50): Chromium, Electron and Firefox then build their
+     * accessible trees without flags.
+     */
+    public static final String ENABLE_ACCESSIBILITY_PROP_NAME = "saccade.owner.atspi.enable.accessibility";
+    public static final boolean ENABLE_ACCESSIBILITY_DEFAULT = true;
+
     private AtspiConfiguration() {
     }
 
@@ -130,5 +138,10 @@ public final class AtspiConfiguration {
 
     public static boolean collapse() {
         return Boolean.parseBoolean(System.getProperty(COLLAPSE_PROP_NAME, Boolean.toString(COLLAPSE_DEFAULT)));
+    }
+
+    public static boolean enableAccessibility() {
+        return Boolean.parseBoolean(System.getProperty(ENABLE_ACCESSIBILITY_PROP_NAME,
+            Boolean.toString(ENABLE_ACCESSIBILITY_DEFAULT)));
     }
 }

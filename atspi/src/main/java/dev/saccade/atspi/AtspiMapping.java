@@ -21,6 +21,7 @@ final class AtspiMapping {
     static final int ROLE_CHECK_MENU_ITEM = 8;
     static final int ROLE_COMBO_BOX = 11;
     static final int ROLE_DIALOG = 16;
+    static final int ROLE_FILLER = 20;
     static final int ROLE_FRAME = 23;
     static final int ROLE_ICON = 26;
     static final int ROLE_IMAGE = 27;
@@ -32,6 +33,7 @@ final class AtspiMapping {
     static final int ROLE_MENU_ITEM = 35;
     static final int ROLE_PAGE_TAB = 37;
     static final int ROLE_PAGE_TAB_LIST = 38;
+    static final int ROLE_PANEL = 39;
     static final int ROLE_PASSWORD_TEXT = 40;
     static final int ROLE_PROGRESS_BAR = 42;
     static final int ROLE_PUSH_BUTTON = 43;
@@ -53,8 +55,13 @@ final class AtspiMapping {
     static final int ROLE_PARAGRAPH = 73;
     static final int ROLE_ENTRY = 79;
     static final int ROLE_HEADING = 83;
+    static final int ROLE_SECTION = 85;
+    static final int ROLE_FORM = 87;
     static final int ROLE_LINK = 88;
     static final int ROLE_TREE_ITEM = 91;
+    static final int ROLE_DOCUMENT_WEB = 95;
+    static final int ROLE_GROUPING = 99;
+    static final int ROLE_LANDMARK = 110;
     static final int ROLE_STATIC = 116;
     static final int ROLE_PUSH_BUTTON_MENU = 129;
     /** at-spi2-core 2.50 and later (GTK 4's switch); GTK 3's switch says TOGGLE_BUTTON. */
@@ -92,7 +99,7 @@ final class AtspiMapping {
     /** Text, entry: a TEXT_FIELD when editable, else TEXT. */
     static final int CLASS_TEXT_INPUT = 2;
     static final int CLASS_PASSWORD = 3;
-    /** Label, static, paragraph, heading. */
+    /** Label, static, paragraph. */
     static final int CLASS_LABEL = 4;
     static final int CLASS_CHECKBOX = 5;
     static final int CLASS_RADIO = 6;
@@ -117,7 +124,13 @@ final class AtspiMapping {
     static final int CLASS_LIST = 24;
     static final int CLASS_SCROLL_PANE = 25;
     static final int CLASS_TAB_LIST = 26;
-    static final int ROLE_CLASSES = 27;
+    /** Headings (D53). */
+    static final int CLASS_HEADING = 27;
+    /** Landmark regions and forms of web pages (D53). */
+    static final int CLASS_LANDMARK = 28;
+    /** Panels, fillers, sections, groupings, web documents: their actions and text make no target (D51). */
+    static final int CLASS_CONTAINER = 29;
+    static final int ROLE_CLASSES = 30;
 
     /** The AT-SPI roles of each class, in class order. */
     static final int[][] ROLE_CLASS_ROLES = {
@@ -125,7 +138,7 @@ final class AtspiMapping {
         {ROLE_LINK},
         {ROLE_TEXT, ROLE_ENTRY},
         {ROLE_PASSWORD_TEXT},
-        {ROLE_LABEL, ROLE_STATIC, ROLE_PARAGRAPH, ROLE_HEADING},
+        {ROLE_LABEL, ROLE_STATIC, ROLE_PARAGRAPH},
         {ROLE_CHECK_BOX, ROLE_CHECK_MENU_ITEM},
         {ROLE_RADIO_BUTTON, ROLE_RADIO_MENU_ITEM},
         {ROLE_MENU_ITEM, ROLE_TEAROFF_MENU_ITEM},
@@ -148,6 +161,9 @@ final class AtspiMapping {
         {ROLE_LIST, ROLE_TREE, ROLE_TABLE, ROLE_TREE_TABLE},
         {ROLE_SCROLL_PANE},
         {ROLE_PAGE_TAB_LIST},
+        {ROLE_HEADING},
+        {ROLE_LANDMARK, ROLE_FORM},
+        {ROLE_PANEL, ROLE_FILLER, ROLE_SECTION, ROLE_GROUPING, ROLE_DOCUMENT_WEB},
     };
 
     /** The target role ({@link Role}) of each class, in class order (TEXT_INPUT: see {@link #targetRole}). */
@@ -155,7 +171,8 @@ final class AtspiMapping {
         Role.BUTTON, Role.LINK, Role.TEXT, Role.TEXT_FIELD, Role.LABEL, Role.CHECKBOX, Role.RADIO, Role.MENU_ITEM,
         Role.SLIDER, Role.SCROLL_BAR, Role.IMAGE, Role.WINDOW, Role.TOGGLE, Role.SPIN_BUTTON, Role.DIALOG,
         Role.LIST_ITEM, Role.TREE_ITEM, Role.TABLE_CELL, Role.TAB, Role.MENU, Role.MENU_BAR, Role.COMBO_BOX,
-        Role.PROGRESS_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST};
+        Role.PROGRESS_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST, Role.HEADING, Role.LANDMARK,
+        Role.UNKNOWN};
 
     private static final int[] CLASS_BY_ROLE = new int[ROLE_WORDS * 32];
 
@@ -331,6 +348,11 @@ final class AtspiMapping {
     static int capabilities(
         final int roleClass, final int states, final int interfaces, final int actionCount, final boolean scrolls) {
         int caps = 0;
+        if (roleClass == CLASS_CONTAINER || roleClass == CLASS_LANDMARK) {
+            // Chromium and Firefox give every element Action ("click", "showContextMenu") and Text:
+            // a section is no more a button than a GTK box is (D51).
+            return (states & S_FOCUSABLE) != 0 && (states & S_FOCUSED) != 0 ? TargetCapability.KEYBOARD : 0;
+        }
         if ((interfaces & I_ACTION) != 0 && actionCount != 0) {
             caps |= TargetCapability.INVOKE | TargetCapability.CLICK | TargetCapability.POINTER_MOVE;
         }
@@ -340,9 +362,10 @@ final class AtspiMapping {
             // notebook tabs have none).
             caps |= TargetCapability.CLICK | TargetCapability.POINTER_MOVE;
         }
-        if ((interfaces & I_EDITABLE_TEXT) != 0 && editable(states)) {
+        if (editable(states) && ((interfaces & I_EDITABLE_TEXT) != 0 || roleClass == CLASS_TEXT_INPUT)) {
             // GTK's entries and text views and Qt's line and text edits accept dropped text by default,
-            // and their selected text can be dragged out.
+            // and their selected text can be dragged out. Chromium's editable entries have no
+            // EditableText interface but take typed text like any other (D51).
             caps |= TargetCapability.TEXT | TargetCapability.DROP_TARGET | TargetCapability.DRAG_SOURCE
                 | TargetCapability.POINTER_MOVE;
         }
@@ -391,12 +414,14 @@ final class AtspiMapping {
 
     /** Roles whose text content is their text lane (labels only when their name is empty). */
     static boolean readsContent(final int roleClass) {
-        return roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_LABEL || roleClass == CLASS_SPIN;
+        return roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_LABEL || roleClass == CLASS_SPIN
+            || roleClass == CLASS_HEADING;
     }
 
     /** Target roles whose objects read their content (see {@link #readsContent}). */
     static boolean readsContentRole(final int role) {
-        return role == Role.TEXT || role == Role.TEXT_FIELD || role == Role.LABEL || role == Role.SPIN_BUTTON;
+        return role == Role.TEXT || role == Role.TEXT_FIELD || role == Role.LABEL || role == Role.SPIN_BUTTON
+            || role == Role.HEADING;
     }
 
     /**
@@ -407,6 +432,6 @@ final class AtspiMapping {
     static boolean structural(final int roleClass) {
         return roleClass == CLASS_WINDOW || roleClass == CLASS_DIALOG || roleClass == CLASS_MENU_BAR
             || roleClass == CLASS_TOOL_BAR || roleClass == CLASS_MENU || roleClass == CLASS_TAB_LIST
-            || roleClass == CLASS_TAB || roleClass == CLASS_PROGRESS_BAR;
+            || roleClass == CLASS_TAB || roleClass == CLASS_PROGRESS_BAR || roleClass == CLASS_LANDMARK;
     }
 }

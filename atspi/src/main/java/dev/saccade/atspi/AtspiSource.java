@@ -113,6 +113,15 @@ public final class AtspiSource implements AutoCloseable {
         this.diagnostics = new AtspiDiagnostics(false, null, null, List.of(), 0, 0, 0);
     }
 
+    /**
+     * Whether the desktop has accessibility turned on ({@code org.a11y.Status.IsEnabled} on the
+     * session bus, D50); null when the bus did not say within the timeout. Blocks the caller.
+     */
+    public static Boolean accessibilityEnabled(final String sessionBusAddress, final long timeoutMs)
+        throws DBusException, IOException {
+        return AtspiBus.accessibilityEnabled(sessionBusAddress, timeoutMs);
+    }
+
     /** Starts the source thread and returns at once; the first snapshot follows the first pass. */
     public void start() {
         if (!started.compareAndSet(false, true)) {
@@ -312,7 +321,8 @@ public final class AtspiSource implements AutoCloseable {
         try {
             String address = context.accessibilityBusAddress();
             if (address == null || address.isBlank()) {
-                address = AtspiBus.accessibilityBusAddress(context.sessionBusAddress(), context.connectTimeoutMs());
+                address = AtspiBus.accessibilityBusAddress(context.sessionBusAddress(), context.connectTimeoutMs(),
+                    context.enableAccessibility());
             }
             busAddress = address;
             final AtspiBus connected = AtspiBus.connect(address);

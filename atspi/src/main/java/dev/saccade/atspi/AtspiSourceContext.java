@@ -28,6 +28,7 @@ public final class AtspiSourceContext {
     private long connectTimeoutMs = AtspiConfiguration.connectTimeoutMs();
     private boolean peerToPeer = AtspiConfiguration.peerToPeer();
     private boolean collapse = AtspiConfiguration.collapse();
+    private boolean enableAccessibility = AtspiConfiguration.enableAccessibility();
     private boolean concluded;
 
     /** The session bus, where {@code org.a11y.Bus.GetAddress} is asked. */
@@ -120,6 +121,12 @@ public final class AtspiSourceContext {
      */
     public AtspiSourceContext collapse(final boolean on) {
         collapse = on;
+        return this;
+    }
+
+    /** Whether connecting sets {@code org.a11y.Status.IsEnabled} on the session bus (D50). */
+    public AtspiSourceContext enableAccessibility(final boolean on) {
+        enableAccessibility = on;
         return this;
     }
 
@@ -221,6 +228,10 @@ public final class AtspiSourceContext {
 
     public boolean peerToPeer() {
         return peerToPeer;
+    }
+
+    public boolean enableAccessibility() {
+        return enableAccessibility;
     }
 
     public boolean collapse() {

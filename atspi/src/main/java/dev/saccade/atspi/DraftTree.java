@@ -34,6 +34,8 @@ final class DraftTree {
     static final int ROOT = -1;
     /** {@code keptAt} of a hidden object: it and its descendants are left out of the scene. */
     private static final int HIDDEN = -2;
+    /** How deep under a combo box its chosen item may sit: the combo, its menu or list, the item. */
+    private static final int COMBO_VALUE_DEPTH = 3;
 
     /** One object while its facts come in. */
     static final class Draft {
@@ -234,6 +236,7 @@ final class DraftTree {
                 scrolls[parents[i]] = true;
             }
         }
+        final String[] values = comboValues(order, count, parents);
         final long[] ids = new long[n];
         final boolean[] skip = new boolean[n];
         /** The nearest kept object at or above each object (ROOT: none), for re-parenting. */
@@ -249,7 +252,7 @@ final class DraftTree {
                 skip[i] = true;
                 continue;
             }
-            final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i]);
+            final AccessibilityNode node = node(d, parent == ROOT ? 0 : ids[parent], scrolls[i], values[i]);
             ids[i] = node.targetId();
             view[built.size()] = (byte) (((d.states & AtspiMapping.S_SHOWN) != 0 ? SHOWN_LAST : 0)
                 | (parent != ROOT && keptAt[parent] == HIDDEN ? INSIDE_HIDDEN_LAST : 0) | (d.rare ? RARE_LAST : 0));
@@ -294,7 +297,8 @@ final class DraftTree {
             final AccessibilityNode child = onlyChild.get(n.targetId());
             if (child != null && children.get(n.targetId()) == 1 && !children.containsKey(child.targetId())
                 && n.name().isEmpty() && n.text().isEmpty() && (n.capabilities() & ~child.capabilities()) == 0
-                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG) {
+                && n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG
+                && n.role() != dev.saccade.protocol.Role.LANDMARK) { // a region keeps its one heading or link (D53)
                 merged.put(n.targetId(), n.absorbing(child));
                 absorbed.add(child.targetId());
             }
@@ -380,7 +384,65 @@ final class DraftTree {
             && (d.interfaces & AtspiMapping.I_SELECTION) == 0 && !AtspiMapping.structural(d.roleClass);
     }
 
-    private AccessibilityNode node(final Draft d, final long parentId, final boolean scrolls) {
+    /**
+     * The current value of each combo box (D51): the name of the first SELECTED item within
+     * {@link #COMBO_VALUE_DEPTH} levels under it (Chromium and Firefox keep a select's options in a
+     * hidden menu or list, the chosen one selected), null where there is none.
+     */
+    private String[] comboValues(final int[] order, final int count, final int[] parents) {
+        String[] values = null;
+        for (int k = 0; k < count; k++) {
+            final int i = order[k];
+            final Draft d = drafts.get(i);
+            if ((d.states & AtspiMapping.S_SELECTED) == 0 || d.name.isEmpty() || !isItem(d.roleClass)) {
+                continue;
+            }
+            int combo = ROOT;
+            int above = parents[i];
+            for (int level = 0; level < COMBO_VALUE_DEPTH && above != ROOT && combo == ROOT; level++, above = parents[above]) {
+                if (drafts.get(above).roleClass == AtspiMapping.CLASS_COMBO_BOX) {
+                    combo = above;
+                }
+            }
+            if (combo == ROOT && above == ROOT) {
+                combo = comboBefore(order, k);
+            }
+            if (combo != ROOT) {
+                if (values == null) {
+                    values = new String[drafts.size()];
+                }
+                if (values[combo] == null) {
+                    values[combo] = d.name;
+                }
+            }
+        }
+        return values == null ? new String[drafts.size()] : values;
+    }
+
+    /**
+     * The combo box an item at position {@code k} of the canonical order belongs to when the
+     * parents above it are unknown (a hidden menu's own parent is not read): back over its sibling
+     * items, one menu or list, then the combo box; ROOT if the order says otherwise.
+     */
+    private int comboBefore(final int[] order, final int k) {
+        int j = k - 1;
+        while (j >= 0 && isItem(drafts.get(order[j]).roleClass)) {
+            j--;
+        }
+        if (j < 1) {
+            return ROOT;
+        }
+        final int list = drafts.get(order[j]).roleClass;
+        final int combo = order[j - 1];
+        return (list == AtspiMapping.CLASS_MENU || list == AtspiMapping.CLASS_LIST)
+            && drafts.get(combo).roleClass == AtspiMapping.CLASS_COMBO_BOX ? combo : ROOT;
+    }
+
+    private static boolean isItem(final int roleClass) {
+        return roleClass == AtspiMapping.CLASS_MENU_ITEM || roleClass == AtspiMapping.CLASS_LIST_ITEM;
+    }
+
+    private AccessibilityNode node(final Draft d, final long parentId, final boolean scrolls, final String value) {
         final boolean offScreenSentinel = d.x == OFF_SCREEN || d.y == OFF_SCREEN;
         final boolean onScreen = d.hasExtents && !offScreenSentinel && d.width > 0 && d.height > 0;
         final int x = offScreenSentinel ? 0 : d.x;
@@ -391,6 +453,8 @@ final class DraftTree {
         boolean truncatedText = false;
         if (d.roleClass == CLASS_PASSWORD) {
             text = "";
+        } else if (value != null) {
+            text = value;
         } else if (d.content != null && !d.content.isEmpty()) {
             text = d.content;
             truncatedText = d.charCount > maxTextChars;

@@ -61,6 +61,9 @@ final class KnownApp {
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
+    /** When this source first listed it (source thread): a tree that is only frames soon after is still coming. */
+    final long registeredNs = System.nanoTime();
+
     KnownApp(final String busName, final String rootPath) {
         this.busName = busName;
         this.rootPath = rootPath;

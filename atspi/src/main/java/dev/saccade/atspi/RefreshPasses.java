@@ -31,6 +31,8 @@ final class RefreshPasses {
     private final RefreshSchedule schedule;
 
     // Written by any thread, read by the source thread.
+    /** How long after it registers an application with only frames counts as still building its tree. */
+    static final long LATE_TREE_NS = TimeUnit.SECONDS.toNanos(15);
     private final ConcurrentLinkedQueue<CallBatch> completed = new ConcurrentLinkedQueue<>();
     private final Consumer<CallBatch> onBatchComplete = this::batchCompleted;
 
@@ -268,6 +270,24 @@ final class RefreshPasses {
         return null;
     }
 
+    /**
+     * A browser or Electron application builds its tree after its window shows, once accessibility
+     * is on (D50): read within {@link #LATE_TREE_NS} of its registration with nothing but its
+     * frames, it is still building, so its view is incomplete and read again soon, not taken as
+     * an empty window (Firefox held only its frame for 4 s).
+     */
+    static boolean stillBuilding(final KnownApp app, final long nowNs) {
+        if (nowNs - app.registeredNs >= LATE_TREE_NS || app.shownNodes.isEmpty()) {
+            return false;
+        }
+        for (final AccessibilityNode n : app.shownNodes) {
+            if (n.role() != dev.saccade.protocol.Role.WINDOW && n.role() != dev.saccade.protocol.Role.DIALOG) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void apply(final AppRefresh r, final long nowNs, final PeerLink peers) {
         final KnownApp app = r.app();
         if (r.isGone()) {
@@ -321,7 +341,7 @@ final class RefreshPasses {
             // else: the listing arrived but not the parents and extents the scene's filter needs
             // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
         }
-        app.complete = r.complete();
+        app.complete = r.complete() && !stillBuilding(app, nowNs);
         if (app.complete) {
             app.incompleteRetries = 0;
             schedule.cancelRetry(app.busName); // read whole by an event's pass meanwhile

@@ -41,7 +41,11 @@ class AtspiMappingTest {
         assertEquals(Role.TEXT, targetRole(AtspiMapping.ROLE_TEXT, 0), "a read-only text view");
         assertEquals(Role.TEXT_FIELD, targetRole(AtspiMapping.ROLE_PASSWORD_TEXT, 0));
         assertEquals(Role.LABEL, targetRole(AtspiMapping.ROLE_LABEL, 0));
-        assertEquals(Role.LABEL, targetRole(AtspiMapping.ROLE_HEADING, 0));
+        assertEquals(Role.HEADING, targetRole(AtspiMapping.ROLE_HEADING, 0));
+        assertEquals(Role.TEXT, Role.base(Role.HEADING), "a base-ABI client sees a heading as text");
+        assertEquals(Role.LANDMARK, targetRole(AtspiMapping.ROLE_LANDMARK, 0));
+        assertEquals(Role.LANDMARK, targetRole(AtspiMapping.ROLE_FORM, 0));
+        assertEquals(Role.UNKNOWN, targetRole(AtspiMapping.ROLE_SECTION, 0));
         assertEquals(Role.TEXT, Role.base(Role.LABEL));
         assertEquals(Role.CHECKBOX, targetRole(AtspiMapping.ROLE_CHECK_MENU_ITEM, 0));
         assertEquals(Role.RADIO, targetRole(AtspiMapping.ROLE_RADIO_BUTTON, 0));
@@ -70,6 +74,38 @@ class AtspiMappingTest {
 
     private static int targetRole(final int atspiRole, final int states) {
         return AtspiMapping.targetRole(AtspiMapping.roleClass(atspiRole), states);
+    }
+
+    @Test
+    void anEditableEntryWithoutEditableTextTakesText() {
+        // Chromium's <input> and <textarea>: entry role, EDITABLE, Text and Action but no EditableText.
+        final int entry = AtspiMapping.roleClass(AtspiMapping.ROLE_ENTRY);
+        final int caps = AtspiMapping.capabilities(entry, USABLE_SHOWN | AtspiMapping.S_EDITABLE | AtspiMapping.S_FOCUSABLE,
+            AtspiMapping.I_TEXT | AtspiMapping.I_ACTION, -1, false);
+        assertTrue((caps & TargetCapability.TEXT) != 0, "TEXT");
+        assertEquals(0, AtspiMapping.capabilities(entry, USABLE_SHOWN, AtspiMapping.I_TEXT, -1, false) & TargetCapability.TEXT,
+            "not when it is not editable");
+        final int label = AtspiMapping.roleClass(AtspiMapping.ROLE_LABEL);
+        assertEquals(0, AtspiMapping.capabilities(label, USABLE_SHOWN | AtspiMapping.S_EDITABLE, AtspiMapping.I_TEXT, -1,
+            false) & TargetCapability.TEXT, "an editable label of a rich text document is not a field");
+    }
+
+    @Test
+    void webContainersWithActionsAreNoTargets() {
+        final int[] containers = {AtspiMapping.ROLE_PANEL, AtspiMapping.ROLE_SECTION, AtspiMapping.ROLE_DOCUMENT_WEB,
+            AtspiMapping.ROLE_GROUPING, AtspiMapping.ROLE_FILLER};
+        for (final int role : containers) {
+            final int cls = AtspiMapping.roleClass(role);
+            assertEquals(0, AtspiMapping.capabilities(cls, USABLE_SHOWN | AtspiMapping.S_FOCUSABLE,
+                AtspiMapping.I_ACTION | AtspiMapping.I_TEXT, -1, false), "role " + role);
+            assertTrue(!AtspiMapping.structural(cls), "role " + role);
+        }
+        assertTrue(AtspiMapping.structural(AtspiMapping.roleClass(AtspiMapping.ROLE_LANDMARK)), "a landmark stays");
+        assertEquals(0, AtspiMapping.capabilities(AtspiMapping.roleClass(AtspiMapping.ROLE_LANDMARK), USABLE_SHOWN,
+            AtspiMapping.I_ACTION | AtspiMapping.I_TEXT, -1, false), "a landmark is no button");
+        assertEquals(TargetCapability.KEYBOARD, AtspiMapping.capabilities(AtspiMapping.roleClass(AtspiMapping.ROLE_DOCUMENT_WEB),
+            USABLE_SHOWN | AtspiMapping.S_FOCUSABLE | AtspiMapping.S_FOCUSED, AtspiMapping.I_ACTION, -1, false),
+            "the focused page takes keys");
     }
 
     @Test

@@ -96,7 +96,7 @@ final class AbiNames {
                 Role.RADIO, Role.MENU_ITEM, Role.SLIDER, Role.IMAGE, Role.WINDOW, Role.LIST_ITEM, Role.TREE_ITEM, Role.TAB,
                 Role.MENU, Role.MENU_BAR, Role.COMBO_BOX, Role.TOGGLE, Role.SPIN_BUTTON, Role.TABLE_CELL, Role.LABEL,
                 Role.DIALOG, Role.PROGRESS_BAR, Role.SCROLL_BAR, Role.TOOL_BAR, Role.LIST, Role.SCROLL_PANE, Role.TAB_LIST,
-                Role.UNKNOWN);
+                Role.HEADING, Role.LANDMARK, Role.UNKNOWN);
         }
     }
 

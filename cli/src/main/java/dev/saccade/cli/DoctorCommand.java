@@ -123,7 +123,8 @@ final class DoctorCommand implements Callable<Integer> {
                 "run inside a desktop session, or start one with `dbus-run-session -- saccade up`");
             return;
         }
-        try (AtspiSource source = new AtspiSource(new AtspiSourceContext().sessionBusAddress(bus), s -> { })) {
+        try (AtspiSource source = new AtspiSource(new AtspiSourceContext().sessionBusAddress(bus)
+            .enableAccessibility(false), s -> { })) {
             source.start();
             AccessibilitySnapshot snapshot = null;
             try {
@@ -138,6 +139,7 @@ final class DoctorCommand implements Callable<Integer> {
                 return;
             }
             ok("accessibility bus: " + d.busAddress() + ", " + d.applications().size() + " applications");
+            reportStatus(bus);
             final Set<Long> withTree = new HashSet<>();
             for (final AtspiDiagnostics.App app : d.applications()) {
                 final String what = "application " + (app.name().isEmpty() ? app.busName() : app.name()) + " (pid "
@@ -170,11 +172,28 @@ final class DoctorCommand implements Callable<Integer> {
                     } else if (!hasTree) {
                         problem("window \"" + w.title() + "\" (" + (w.pid() != 0 ? "pid " + w.pid() : "no _NET_WM_PID")
                             + ") exposes no accessibility tree: only the window and grid cells are targets",
-                            "Qt apps: start with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1; GTK apps: unset NO_AT_BRIDGE; "
+                            "Chromium, Electron and Firefox read org.a11y.Status when they start: restart them while "
+                                + "Saccade runs; Qt apps: start with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1; GTK apps: unset NO_AT_BRIDGE; "
                                 + "Tk apps have no AT-SPI support; for PIXEL targets install libtesseract5 tesseract-ocr-eng");
                     }
                 }
             }
+        }
+    }
+
+    /** org.a11y.Status.IsEnabled: what tells Chromium, Electron and Firefox to build their trees (D50). */
+    private void reportStatus(final String bus) {
+        try {
+            final Boolean enabled = AtspiSource.accessibilityEnabled(bus, timeoutMs);
+            if (Boolean.TRUE.equals(enabled)) {
+                ok("accessibility status: org.a11y.Status.IsEnabled is true");
+            } else {
+                problem("accessibility status: org.a11y.Status.IsEnabled is " + enabled
+                    + ": Chromium, Electron and Firefox expose no tree", "start the owner (it sets it), or turn on the "
+                    + "desktop's accessibility: `gsettings set org.gnome.desktop.interface toolkit-accessibility true`");
+            }
+        } catch (final Exception e) {
+            problem("accessibility status: " + e.getMessage(), "check the session bus");
         }
     }
 

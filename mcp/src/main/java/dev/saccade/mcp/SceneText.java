@@ -129,7 +129,8 @@ final class SceneText {
                 groups.computeIfAbsent(t.windowId(), k -> new ArrayList<>());
                 continue;
             }
-            if (t.textSize() == 0 && (t.capabilityBits() & ACTION_BITS) == 0) {
+            if (t.textSize() == 0 && (t.capabilityBits() & ACTION_BITS) == 0 && t.role() != Role.LANDMARK) {
+                // (a page's regions are listed even unnamed: where the navigation and main content are, D53)
                 silent++;
                 continue;
             }

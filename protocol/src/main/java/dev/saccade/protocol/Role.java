@@ -1,7 +1,7 @@
 package dev.saccade.protocol;
 
 /**
- * Target roles (u16) (spec §2). Roles 0–10 are the ABI's; 11–27 are the extended roles a
+ * Target roles (u16) (spec §2). Roles 0–10 are the ABI's; 11–29 are the extended roles a
  * connection receives only when its Hello asked for {@link HelloFlag#EXTENDED_ROLES} (§1.4, §2
  * "Extended roles"). Everyone else gets each extended role as its {@link #base} role.
  */
@@ -38,18 +38,23 @@ public final class Role {
     public static final int LIST = 25;
     public static final int SCROLL_PANE = 26;
     public static final int TAB_LIST = 27;
-    public static final int LAST_EXTENDED = TAB_LIST;
+    /** A heading of a document or web page (D53). */
+    public static final int HEADING = 28;
+    /** A landmark region of a web page: banner, navigation, main, form and the like (D53). */
+    public static final int LANDMARK = 29;
+    public static final int LAST_EXTENDED = LANDMARK;
 
     private static final String[] NAMES = {
         "UNKNOWN", "BUTTON", "LINK", "TEXT", "TEXT_FIELD", "CHECKBOX", "RADIO", "MENU_ITEM", "SLIDER", "IMAGE", "WINDOW",
         "LIST_ITEM", "TREE_ITEM", "TAB", "MENU", "MENU_BAR", "COMBO_BOX", "TOGGLE", "SPIN_BUTTON", "TABLE_CELL", "LABEL",
-        "DIALOG", "PROGRESS_BAR", "SCROLL_BAR", "TOOL_BAR", "LIST", "SCROLL_PANE", "TAB_LIST"};
+        "DIALOG", "PROGRESS_BAR", "SCROLL_BAR", "TOOL_BAR", "LIST", "SCROLL_PANE", "TAB_LIST",
+        "HEADING", "LANDMARK"};
 
     /** The base role (0–10) of each role 0..{@link #LAST_EXTENDED}, by value. */
     private static final int[] BASE = {
         UNKNOWN, BUTTON, LINK, TEXT, TEXT_FIELD, CHECKBOX, RADIO, MENU_ITEM, SLIDER, IMAGE, WINDOW,
         TEXT, TEXT, BUTTON, MENU_ITEM, UNKNOWN, BUTTON, BUTTON, TEXT_FIELD, TEXT, TEXT,
-        WINDOW, UNKNOWN, SLIDER, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN};
+        WINDOW, UNKNOWN, SLIDER, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, TEXT, UNKNOWN};
 
     private Role() {
     }

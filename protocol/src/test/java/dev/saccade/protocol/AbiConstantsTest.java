@@ -125,7 +125,7 @@ class AbiConstantsTest {
             {Role.SPIN_BUTTON, Role.TEXT_FIELD}, {Role.TABLE_CELL, Role.TEXT}, {Role.LABEL, Role.TEXT},
             {Role.DIALOG, Role.WINDOW}, {Role.PROGRESS_BAR, Role.UNKNOWN}, {Role.SCROLL_BAR, Role.SLIDER},
             {Role.TOOL_BAR, Role.UNKNOWN}, {Role.LIST, Role.UNKNOWN}, {Role.SCROLL_PANE, Role.UNKNOWN},
-            {Role.TAB_LIST, Role.UNKNOWN}};
+            {Role.TAB_LIST, Role.UNKNOWN}, {Role.HEADING, Role.TEXT}, {Role.LANDMARK, Role.UNKNOWN}};
         for (int i = 0; i < extended.length; i++) {
             assertEquals(11 + i, extended[i][0]);
             assertEquals(extended[i][1], Role.base(extended[i][0]), Role.name(extended[i][0]));
@@ -133,7 +133,7 @@ class AbiConstantsTest {
         for (int role = 0; role <= Role.LAST_BASE; role++) {
             assertEquals(role, Role.base(role), "a base role is its own");
         }
-        assertEquals(Role.UNKNOWN, Role.base(28));
+        assertEquals(Role.UNKNOWN, Role.base(30));
         assertEquals(Role.UNKNOWN, Role.base(0xFFFF));
         final int[] states = {TargetState.CHECKED, TargetState.SELECTED, TargetState.EXPANDED, TargetState.FOCUSED,
             TargetState.PRESSED, TargetState.EDITABLE, TargetState.READ_ONLY, TargetState.EXPANDABLE};

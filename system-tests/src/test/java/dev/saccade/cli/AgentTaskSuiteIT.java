@@ -96,19 +96,7 @@ class AgentTaskSuiteIT {
                 driver.environment().put("SACCADE_VERIFY_SETTLE_MS", settle); // measuring the settle window
             }
             node = driver.start();
-            final BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
-            boolean done = false;
-            for (String line; (line = out.readLine()) != null; ) {
-                System.out.println("task: " + line);
-                final Map<String, Object> row = Json.object(line.getBytes(StandardCharsets.UTF_8));
-                if (row.containsKey("done")) {
-                    done = true;
-                } else {
-                    rows.add(row);
-                }
-            }
-            assertTrue(node.waitFor(30, TimeUnit.SECONDS));
-            assertTrue(done, "the suite ran to its end: " + Files.readString(clientErr));
+            readRows(node, clientErr, rows);
         } finally {
             if (node != null) {
                 node.destroyForcibly();
@@ -140,6 +128,23 @@ class AgentTaskSuiteIT {
             rows.forEach(r -> calls.add(((Number) r.get("calls")).intValue()));
             assertTrue(median(calls) <= 3, "median calls per task " + median(calls) + " (goal <= 3)\n" + table(rows));
         }
+    }
+
+    /** Reads a task script's rows (one JSON line per task) until its {@code done} line; prints each line. */
+    static void readRows(final Process node, final Path clientErr, final List<Map<String, Object>> rows) throws Exception {
+        final BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
+        boolean done = false;
+        for (String line; (line = out.readLine()) != null; ) {
+            System.out.println("task: " + line);
+            final Map<String, Object> row = Json.object(line.getBytes(StandardCharsets.UTF_8));
+            if (row.containsKey("done")) {
+                done = true;
+            } else {
+                rows.add(row);
+            }
+        }
+        assertTrue(node.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(done, "the suite ran to its end: " + Files.readString(clientErr));
     }
 
     /** The Markdown table of the rows, with medians. */

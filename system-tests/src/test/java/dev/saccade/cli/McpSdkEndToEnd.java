@@ -165,7 +165,8 @@ final class McpSdkEndToEnd {
     private static void installClient(final Path sources, final Path clientDir, final String sdk)
         throws IOException, InterruptedException {
         Files.createDirectories(clientDir);
-        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs", "tasks.mjs", "app-state.mjs"}) {
+        for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs", "tasks.mjs", "app-state.mjs",
+            "web-app-tasks.mjs"}) {
             if (!Files.exists(sources.resolve(name))) {
                 continue; // the task suite's driver is the v1 client's only
             }

@@ -151,7 +151,9 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 .displayId(displayOf(monitors, w))
                 .bounds(q8(w.x()), q8(w.y()), q8(w.width()), q8(w.height()))
                 .safePoint(q8(safe[0]) + RectQ8.ONE / 2, q8(safe[1]) + RectQ8.ONE / 2)
-                .capabilityBits(TargetCapability.WINDOW_ACTIVATE)
+                .capabilityBits(visible && w.xid() == snapshot.activeWindow() && !hasTree(semantic, w)
+                    ? TargetCapability.WINDOW_ACTIVATE | TargetCapability.TEXT | TargetCapability.KEYBOARD
+                    : TargetCapability.WINDOW_ACTIVATE)
                 .flags(flags)
                 .role(Role.WINDOW)
                 .sourceBits(SourceBit.ACCESSIBILITY)
@@ -183,6 +185,23 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether the window's process has an accessible tree. The active window of one that has none
+     * (xterm, Xt and Tk apps) has the keyboard focus and nothing else to aim keys at: its target
+     * takes TEXT and KEY (D52).
+     */
+    static boolean hasTree(final AccessibilitySnapshot semantic, final WindowInfo w) {
+        if (semantic == null || w.pid() == 0) {
+            return false;
+        }
+        for (final var app : semantic.applications()) {
+            if (app.pid() == w.pid() && !app.nodes().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.desktop.TargetIds;
 import dev.saccade.desktop.WindowAttribution;
@@ -111,5 +113,22 @@ class DesktopSceneComposerTest {
             "by position alone the dialog would have taken it");
         assertEquals(-1, DesktopSceneComposer.frameWindow(windows, frame("Editor", 999, 0, 0, 800, 600)),
             "no window of its process: by position, and none is of pid 999");
+    }
+
+    @Test
+    void onlyAWindowWhoseProcessHasNoTreeTakesKeysItself() {
+        // D52: xterm (pid 300) publishes nothing; gtk3-demo (pid 100) has a tree whose fields take the text.
+        final AccessibilitySnapshot semantic = new AccessibilitySnapshot(1, 0, false, List.of(
+            new AccessibleApplication(":1.1", 100, "gtk3-demo", List.of(frame("Editor", 100, 0, 0, 800, 600)), true, true,
+                null, 0),
+            new AccessibleApplication(":1.2", 200, "empty", List.of(), true, true, null, 0)));
+        assertTrue(DesktopSceneComposer.hasTree(semantic, new WindowInfo(1, 100, "Editor", 0, 0, 800, 600, false, true, 0)));
+        assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(2, 300, "xterm", 0, 0, 800, 600, false, true, 0)));
+        assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(3, 200, "empty", 0, 0, 80, 60, false, true, 0)),
+            "registered, but no object");
+        assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(4, 0, "xmessage", 0, 0, 80, 60, false, true, 0)),
+            "no _NET_WM_PID");
+        assertFalse(DesktopSceneComposer.hasTree(null, new WindowInfo(1, 100, "Editor", 0, 0, 800, 600, false, true, 0)),
+            "no accessibility source");
     }
 }
