@@ -6,6 +6,13 @@ package dev.saccade.protocol;
 public final class AgentAbi {
     /** The one API version this build speaks: major 1, minor 1. */
     public static final int API_VERSION = 0x00010001;
+    /**
+     * The later minor version: same layouts, and a message that carries it may give an action a
+     * duration (§5.14, D43). A message of {@link #API_VERSION} keeps rule A's D1.
+     */
+    public static final int API_VERSION_TIMED = 0x00010002;
+    /** The longest duration_ns a timed action may carry: 60 s (§5.14). */
+    public static final long MAX_ACTION_DURATION_NS = 60_000_000_000L;
 
     public static final int MAX_MESSAGE_BYTES = 1_048_576;
     public static final int MIN_FRAME_BYTES = 16;
@@ -45,6 +52,11 @@ public final class AgentAbi {
     public static final int POLICY_CONTINUE_ON_FAILURE = 2;
 
     private AgentAbi() {
+    }
+
+    /** Whether a message's api_version is one this build speaks. */
+    public static boolean spoken(final int apiVersion) {
+        return apiVersion == API_VERSION || apiVersion == API_VERSION_TIMED;
     }
 
     /** Name of a message kind for logs and JSON; "UNKNOWN" for anything else. */

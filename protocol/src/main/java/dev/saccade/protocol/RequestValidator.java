@@ -78,7 +78,7 @@ public final class RequestValidator {
         final long structSize = frame.readUnsignedInt(at + HeaderFlyweight.STRUCT_SIZE_OFFSET);
         final int apiVersion = frame.readInt(at + HeaderFlyweight.API_VERSION_OFFSET);
         final int kind = frame.readInt(at + HeaderFlyweight.MESSAGE_KIND_OFFSET);
-        if (apiVersion != AgentAbi.API_VERSION) {
+        if (!AgentAbi.spoken(apiVersion)) {
             return REJECT;
         }
         switch (kind) {
