@@ -43,11 +43,19 @@ final class ActionChecks {
                     && p.physicalSequence() == state.physicalSequence()));
     }
 
-    /** Rule A, shape: ACTION_UNSUPPORTED, or OK. The semantic kinds exist only for a SEMANTIC_ACTIONS connection (D25). */
+    /** Rule A for a message of the base version, where every duration is refused (D1). */
     static int shape(final ActionFlyweight a, final int helloFlags) {
+        return shape(a, helloFlags, AgentAbi.API_VERSION);
+    }
+
+    /**
+     * Rule A, shape: ACTION_UNSUPPORTED, or OK. The semantic kinds exist only for a SEMANTIC_ACTIONS
+     * connection (D25); a duration only in a message of {@link AgentAbi#API_VERSION_TIMED} (D43).
+     */
+    static int shape(final ActionFlyweight a, final int helloFlags, final int apiVersion) {
         final int kind = a.kind();
         final int allowedFlags = ActionRules.allowedFlags(kind);
-        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
+        if (allowedFlags < 0 || !durationAllowed(kind, a.durationNs(), apiVersion) || (a.flags() & ~allowedFlags) != 0
             || (ActionKind.semantic(kind) && (helloFlags & HelloFlag.SEMANTIC_ACTIONS) == 0)
             || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : !ActionKind.semantic(kind) && a.payloadSize() != 0)
             || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
@@ -55,6 +63,20 @@ final class ActionChecks {
             return ResultCode.ACTION_UNSUPPORTED;
         }
         return ResultCode.OK;
+    }
+
+    /**
+     * §5.14: a duration (u64) is 0, or at most {@link AgentAbi#MAX_ACTION_DURATION_NS} on a kind
+     * that moves, drags, selects, holds or scrolls, in a message that speaks the timed version.
+     */
+    static boolean durationAllowed(final int kind, final long durationNs, final int apiVersion) {
+        if (durationNs == 0) {
+            return true;
+        }
+        return apiVersion == AgentAbi.API_VERSION_TIMED
+            && Long.compareUnsigned(durationNs, AgentAbi.MAX_ACTION_DURATION_NS) <= 0
+            && (kind == ActionKind.POINTER_MOVE || kind == ActionKind.POINTER_HOVER || kind == ActionKind.DRAG_DROP
+                || kind == ActionKind.TEXT_SELECT || kind == ActionKind.HOLD || kind == ActionKind.SCROLL);
     }
 
     /** Rule B: the batch's requested set is available ∩ batch.requested_capability_bits (§5.1). */
