@@ -70,6 +70,7 @@ public final class ActionBatchBuilder {
     private final long[] repeatCount = new long[MAX];
     private final int[] deltaXQ8 = new int[MAX];
     private final int[] deltaYQ8 = new int[MAX];
+    private final long[] durationNs = new long[MAX];
     private final byte[][] text = new byte[MAX][];
 
     public ActionBatchBuilder requestId(final long value) {
@@ -249,6 +250,26 @@ public final class ActionBatchBuilder {
         return this;
     }
 
+    /**
+     * The current action's duration (§5.14): move time of a move, drag or selection, lease time of
+     * a hold or scroll; 0, the default, acts at once. A batch with a duration is sent as
+     * {@link AgentAbi#API_VERSION_TIMED}, one without as the base version, byte for byte as before.
+     */
+    public ActionBatchBuilder durationNs(final long value) {
+        durationNs[current] = value;
+        return this;
+    }
+
+    /** Whether an action of the batch has a duration: the batch then speaks the timed version. */
+    public boolean timed() {
+        for (int i = 0; i <= current; i++) {
+            if (durationNs[i] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** TEXT's payload: strict UTF-8, 1..16,384 bytes (§5.10); SET_VALUE's value, SELECT's index (§5.8). */
     public ActionBatchBuilder text(final byte[] utf8) {
         text[current] = utf8;
@@ -281,6 +302,9 @@ public final class ActionBatchBuilder {
         final int length = payloadOffset + payloadSize;
         final ActionBatchFlyweight b = batch.wrap(store, at).clear();
         b.header().set(ActionBatchFlyweight.LENGTH, AgentAbi.ACTION_BATCH, headerFlags);
+        if (timed()) {
+            b.header().apiVersion(AgentAbi.API_VERSION_TIMED);
+        }
         b.requestId(requestId)
             .requestedCapabilityBits(requestedCapabilities())
             .policy(policy)
@@ -318,7 +342,7 @@ public final class ActionBatchBuilder {
                 .repeatCount(repeatCount[i])
                 .deltaXQ8(deltaXQ8[i])
                 .deltaYQ8(deltaYQ8[i])
-                .durationNs(0) // D1: timed actions are not in this version
+                .durationNs(durationNs[i]) // 0 unless set: then the batch is of the timed version (D43)
                 .payloadOffset(size == 0 ? 0 : payloadAt)
                 .payloadSize(size);
             if (size != 0) {
@@ -344,6 +368,7 @@ public final class ActionBatchBuilder {
         repeatCount[i] = 0;
         deltaXQ8[i] = 0;
         deltaYQ8[i] = 0;
+        durationNs[i] = 0;
         text[i] = null;
     }
 
