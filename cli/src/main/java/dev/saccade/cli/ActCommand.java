@@ -304,6 +304,7 @@ final class ActCommand implements Callable<Integer> {
         batch.durationNs(durationNs);
         if (spec == null || !spec.commandLine().getParseResult().hasMatchedOption("--deadline-ms")) {
             deadlineMs = TimeUnit.NANOSECONDS.toMillis(durationNs) + 5_000;
+            batch.deadlineNs(deadlineFromNow());
         }
     }
 
