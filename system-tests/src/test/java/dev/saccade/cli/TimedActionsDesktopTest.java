@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Timeout;
 class TimedActionsDesktopTest {
     private static final long DRAG_NS = TimeUnit.SECONDS.toNanos(2);
     /** Two glide steps further apart than this belong to different motions (a glide steps every 16 ms). */
-    private static final long SAME_MOTION_GAP_MS = 120;
+    static final long SAME_MOTION_GAP_MS = 120;
     private DesktopOwner owner;
 
     @AfterEach
@@ -241,7 +241,7 @@ class TimedActionsDesktopTest {
     }
 
     /** One action of API 0x00010002 (a duration is allowed) and its completion. */
-    private static ActionCompletionFlyweight timed(final AgentClient client, final Consumer<ActionFlyweight> action,
+    static ActionCompletionFlyweight timed(final AgentClient client, final Consumer<ActionFlyweight> action,
         final long deadlineInNs) throws Exception {
         send(client, action, deadlineInNs);
         return receive(client);
