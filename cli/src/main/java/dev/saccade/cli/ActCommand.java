@@ -81,6 +81,7 @@ import picocli.CommandLine.Spec;
         "  saccade act key --key a --modifiers control",
         "  saccade act click --target ID --generation G --window W --verify --json",
         "  saccade act drag-drop --target ID --to ID2 --button left",
+        "  saccade act drag-drop --target ID --to ID2 --duration 2s",
         "  saccade act scroll --target ID --dy -3",
         "  saccade act query-physical-state --json"})
 final class ActCommand implements Callable<Integer> {

@@ -162,6 +162,22 @@ class TimedActionsDesktopTest {
     }
 
     @Test
+    void aHelperKilledMidDragLeavesNothingHeld(final TestDesktop desktop) throws Exception {
+        owner = DesktopOwner.start(desktop, "saccade-timed-helper-kill");
+        try (AgentClient dragger = owner.connect()) {
+            startLongDrag(dragger);
+            final Process helper = owner.service.inputHelper().process();
+            final long killedAt = System.nanoTime();
+            helper.destroyForcibly(); // SIGKILL: the helper releases nothing itself, the owner does from its ledger
+            final long released = owner.probe.awaitLeftReleased(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "the drag's button was released after its helper was killed");
+            System.out.printf("helper killed mid-drag: button up %.1f ms after the kill%n", (released - killedAt) / 1e6);
+            final ActionCompletionFlyweight drag = receive(dragger);
+            assertEquals(ResultCode.EXECUTOR_LOST, drag.result(), ResultCode.name(drag.result()));
+        }
+    }
+
+    @Test
     void theUsersOwnInputEndsADragAndIsReported(final TestDesktop desktop) throws Exception {
         final Process list = desktop.configure(new ProcessBuilder("xinput", "list", "--id-only", "Xvfb keyboard")).start();
         final long keyboard = Long.parseLong(new String(list.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim());
@@ -186,6 +202,33 @@ class TimedActionsDesktopTest {
         }
     }
 
+    @Test
+    void actPointerMoveWithADurationGlidesThere(final TestDesktop desktop) throws Exception {
+        owner = DesktopOwner.start(desktop, "saccade-timed-cli");
+        try (AgentClient client = owner.connect()) {
+            final String start = Long.toUnsignedString(HeldInputReleaseDesktopTest.gridCell(client, 20));
+            final String end = Long.toUnsignedString(HeldInputReleaseDesktopTest.gridCell(client, 65));
+            final CliRun jump = CliRun.atEndpoint(owner.service.endpoint(), "act", "pointer-move", "--target", start);
+            assertEquals(ExitCodes.SUCCESS, jump.exitCode, jump.toString());
+            try (XRawEventLog log = new XRawEventLog(desktop.display())) {
+                final long sentAt = System.nanoTime();
+                final CliRun glide = CliRun.atEndpoint(owner.service.endpoint(), "act", "pointer-move", "--target", end,
+                    "--duration", "1s", "--json");
+                final double ms = (System.nanoTime() - sentAt) / 1e6;
+                assertEquals(ExitCodes.SUCCESS, glide.exitCode, glide.toString());
+                assertEquals("OK", Json.object(glide.stdout).get("result"), glide.toString());
+                // the log's own connection reads the last steps a moment after the command returned
+                final List<XRawEventLog.Event> motion = Await.probe(() -> log.events().stream()
+                    .filter(e -> e.type() == XRawEventLog.RAW_MOTION).toList(), m -> spanMs(m) >= 950, Duration.ofSeconds(5),
+                    m -> m.size() + " motion events over " + spanMs(m) + " ms by the X server's clock");
+                final long spanMs = spanMs(motion);
+                System.out.printf("act pointer-move --duration 1s: %d steps over %d ms by the X server's clock, %.0f ms"
+                    + " for the command%n", motion.size(), spanMs, ms);
+                assertTrue(motion.size() >= 10 && spanMs >= 900 && spanMs <= 1_300, motion.size() + " steps over " + spanMs + " ms");
+            }
+        }
+    }
+
     /**
      * Sends a 10 s drag across the empty desktop and returns once the X server holds its button and
      * it has moved, with the completion still to come; physical shows the operation's lease.
@@ -204,6 +247,10 @@ class TimedActionsDesktopTest {
             assertEquals(Button.LEFT, state.physicalState().buttons(), "physical shows the drag's button");
             assertTrue(state.physicalState().activeLeaseId() != 0, "physical shows the running operation's lease");
         }
+    }
+
+    private static long spanMs(final List<XRawEventLog.Event> events) {
+        return events.isEmpty() ? 0 : events.get(events.size() - 1).serverTimeMs() - events.get(0).serverTimeMs();
     }
 
     /** The longest run of motion events between the press and the release whose steps are close together. */
