@@ -5,6 +5,7 @@ import static dev.saccade.atspi.ReplyKind.K_PEER_ADDRESS;
 import static dev.saccade.atspi.ReplyKind.K_PID;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_INTERFACES;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_NAME;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_TOOLKIT;
 
 import org.freedesktop.dbus.exceptions.DBusException;
 
@@ -27,6 +28,8 @@ final class AppProbe {
         busChannel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_ROOT_INTERFACES, ROOT);
         busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_NAME, ROOT,
             AtspiBus.ACCESSIBLE, "Name");
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "GetAll", "s", K_ROOT_TOOLKIT, ROOT,
+            AtspiBus.APPLICATION);
         if (peers != null) {
             busChannel.call(batch, app.rootPath, AtspiBus.APPLICATION, "GetApplicationBusAddress", null,
                 K_PEER_ADDRESS, ROOT);
@@ -46,8 +49,10 @@ final class AppProbe {
                 case K_ROOT_NAME -> {
                     if (call.value() instanceof String s) {
                         app.name = s;
+                        app.guarded = isGuarded(s);
                     }
                 }
+                case K_ROOT_TOOLKIT -> app.gtk4 = isGtk4(call.value());
                 case K_PEER_ADDRESS -> {
                     if (call.value() instanceof String address) {
                         app.peerAddress = PeerLink.socketPath(address);
@@ -70,10 +75,25 @@ final class AppProbe {
         }
         app.probed = true;
         app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
-        app.collection = sawCollection ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
-        if (!sawCollection) {
+        app.collection = sawCollection && !app.guarded ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
+        if (app.collection != KnownApp.COLLECTION_YES) {
             app.peerAddress = null;  // only at-spi2-atk gets the peer path (see KnownApp)
         }
         return null;
+    }
+
+    /**
+     * An application whose tree is walked with its children listed only where that is bounded
+     * ({@link KnownApp#guarded}): LibreOffice, by its application object's name.
+     */
+    static boolean isGuarded(final String applicationName) {
+        final String name = applicationName.toLowerCase(java.util.Locale.ROOT);
+        return name.contains("soffice") || name.contains("libreoffice");
+    }
+
+    /** The Application interface's properties name GTK, version 4.x. */
+    static boolean isGtk4(final Object properties) {
+        return "GTK".equals(AtspiCall.property(properties, "ToolkitName"))
+            && AtspiCall.property(properties, "Version") instanceof String v && v.startsWith("4.");
     }
 }

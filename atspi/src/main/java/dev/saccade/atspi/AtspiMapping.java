@@ -75,6 +75,7 @@ final class AtspiMapping {
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
+    static final int STATE_MANAGES_DESCENDANTS = 31;
     static final int STATE_READ_ONLY = 43;
 
     /** AtspiCollectionMatchType ALL / ANY; AtspiCollectionSortOrder CANONICAL. */
@@ -237,7 +238,25 @@ final class AtspiMapping {
 
     /** Our state bits from GetState's two words. */
     static int states(final long low, final long high) {
-        final long set = (low & 0xFFFF_FFFFL) | (high << 32);
+        return states(low, high, false);
+    }
+
+    /**
+     * Our state bits from GetState's two words; {@code visibleIsShown} for a toolkit that keeps
+     * SHOWING and ENABLED off its widgets (GTK 4.8, see {@link KnownApp#gtk4}): there VISIBLE
+     * counts as shown and SENSITIVE as usable, and whether the object is on screen is left to its
+     * extents (D46).
+     */
+    static int states(final long low, final long high, final boolean visibleIsShown) {
+        long set = (low & 0xFFFF_FFFFL) | (high << 32);
+        if (visibleIsShown) {
+            if ((set & (1L << STATE_VISIBLE)) != 0) {
+                set |= 1L << STATE_SHOWING;
+            }
+            if ((set & (1L << STATE_SENSITIVE)) != 0) {
+                set |= 1L << STATE_ENABLED;
+            }
+        }
         int states = 0;
         for (int i = 0; i < STATE_SETS.length; i++) {
             boolean all = true;

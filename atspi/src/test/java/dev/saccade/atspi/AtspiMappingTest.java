@@ -1,6 +1,7 @@
 package dev.saccade.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,6 +71,27 @@ class AtspiMappingTest {
 
     private static int targetRole(final int atspiRole, final int states) {
         return AtspiMapping.targetRole(AtspiMapping.roleClass(atspiRole), states);
+    }
+
+    @Test
+    void gtk4ButtonsWithoutShowingAndEnabledAreShownAndUsable() {
+        // gnome-calculator's "7" under GTK 4.8: FOCUSABLE, SENSITIVE, VISIBLE; no SHOWING, no ENABLED
+        final long button = 0x41000800L;
+        assertEquals(0, AtspiMapping.states(button, 0) & (AtspiMapping.S_SHOWN | AtspiMapping.S_USABLE),
+            "read literally: hidden and disabled");
+        final int gtk4 = AtspiMapping.states(button, 0, true);
+        assertTrue((gtk4 & AtspiMapping.S_SHOWN) != 0 && (gtk4 & AtspiMapping.S_USABLE) != 0);
+        assertEquals(0, AtspiMapping.states(0x00000800L, 0, true) & AtspiMapping.S_SHOWN, "not VISIBLE: not shown");
+    }
+
+    @Test
+    void toolkitAndApplicationNameChooseHowATreeIsRead() {
+        assertTrue(AppProbe.isGtk4(java.util.Map.of("ToolkitName", "GTK", "Version", "4.8.3")));
+        assertFalse(AppProbe.isGtk4(java.util.Map.of("ToolkitName", "GTK", "Version", "3.24.38")));
+        assertFalse(AppProbe.isGtk4(null));
+        assertTrue(AppProbe.isGuarded("soffice"));
+        assertTrue(AppProbe.isGuarded("LibreOffice Calc"));
+        assertFalse(AppProbe.isGuarded("gtk3-demo"));
     }
 
     @Test
