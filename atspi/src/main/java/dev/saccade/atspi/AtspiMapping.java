@@ -236,26 +236,31 @@ final class AtspiMapping {
         return bits;
     }
 
+    /** {@link #states(long, long, int)}: VISIBLE counts as shown (GTK 4.8 keeps SHOWING off, D46). */
+    static final int VISIBLE_IS_SHOWN = 1;
+    /**
+     * {@link #states(long, long, int)}: ENABLED or SENSITIVE alone counts as usable (GTK 4.8 sets
+     * only SENSITIVE, LibreOffice's document objects only ENABLED, D46, D47).
+     */
+    static final int EITHER_IS_USABLE = 2;
+
     /** Our state bits from GetState's two words. */
     static int states(final long low, final long high) {
-        return states(low, high, false);
+        return states(low, high, 0);
     }
 
     /**
-     * Our state bits from GetState's two words; {@code visibleIsShown} for a toolkit that keeps
-     * SHOWING and ENABLED off its widgets (GTK 4.8, see {@link KnownApp#gtk4}): there VISIBLE
-     * counts as shown and SENSITIVE as usable, and whether the object is on screen is left to its
-     * extents (D46).
+     * Our state bits from GetState's two words, read with {@code leniency}
+     * ({@link #VISIBLE_IS_SHOWN}, {@link #EITHER_IS_USABLE}) for a toolkit that leaves states off
+     * (see {@link KnownApp#leniency()}); whether the object is on screen is then left to its extents.
      */
-    static int states(final long low, final long high, final boolean visibleIsShown) {
+    static int states(final long low, final long high, final int leniency) {
         long set = (low & 0xFFFF_FFFFL) | (high << 32);
-        if (visibleIsShown) {
-            if ((set & (1L << STATE_VISIBLE)) != 0) {
-                set |= 1L << STATE_SHOWING;
-            }
-            if ((set & (1L << STATE_SENSITIVE)) != 0) {
-                set |= 1L << STATE_ENABLED;
-            }
+        if ((leniency & VISIBLE_IS_SHOWN) != 0 && (set & (1L << STATE_VISIBLE)) != 0) {
+            set |= 1L << STATE_SHOWING;
+        }
+        if ((leniency & EITHER_IS_USABLE) != 0 && (set & (1L << STATE_SENSITIVE | 1L << STATE_ENABLED)) != 0) {
+            set |= 1L << STATE_SENSITIVE | 1L << STATE_ENABLED;
         }
         int states = 0;
         for (int i = 0; i < STATE_SETS.length; i++) {

@@ -168,7 +168,7 @@ final class DraftTree {
                 if (AtspiCall.length(words) < 2) {
                     return false;
                 }
-                d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.gtk4);
+                d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.leniency());
                 return true;
             }
             case K_ACTION_COUNT -> {

@@ -112,7 +112,7 @@ final class IncrementalCheck {
                 case K_STATE -> {
                     final Object words = call.value();
                     final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0),
-                        app.gtk4);
+                        app.leniency());
                     if (((states ^ d.states) & S_SHOWN) != 0) {
                         return false; // shown or hidden: its subtree's extents are not in the tree
                     }

@@ -27,7 +27,7 @@ final class KnownApp {
      * The application is GTK 4 (its toolkit says so at the probe). GTK 4.8 keeps SHOWING and
      * ENABLED off most widgets (VISIBLE and SENSITIVE are set) and answers {@code GetExtents}
      * relative to its window whatever the coordinate type: its states are read with
-     * {@link AtspiMapping#states(long, long, boolean)} and its nodes are published window-relative
+     * {@link #leniency()} and its nodes are published window-relative
      * (D46).
      */
     boolean gtk4;
@@ -80,6 +80,12 @@ final class KnownApp {
     KnownApp(final String busName, final String rootPath) {
         this.busName = busName;
         this.rootPath = rootPath;
+    }
+
+    /** How its states are read ({@link AtspiMapping#states(long, long, int)}): GTK 4's and LibreOffice's gaps. */
+    int leniency() {
+        return (gtk4 ? AtspiMapping.VISIBLE_IS_SHOWN | AtspiMapping.EITHER_IS_USABLE : 0)
+            | (guarded ? AtspiMapping.EITHER_IS_USABLE : 0);
     }
 
     AccessibleApplication view() {

@@ -61,15 +61,16 @@ final class TreeWalk {
 
     /**
      * Guarded walk ({@link KnownApp#guarded}): adds {@code GetChildren} of the drafts from
-     * {@code from} on whose facts are in, except those that manage their descendants or report
-     * more children than the budget could take; such an object stays, its inside left out, and
-     * the tree is marked truncated.
+     * {@code from} on whose facts are in, except hidden ones (a closed menu's hundreds of items)
+     * and those that manage their descendants or report more children than the budget could
+     * take; such an object stays, its inside left out, and the tree is marked truncated.
      */
     void askChildren(final CallBatch batch, final int from) {
         for (int i = from, n = tree.size(); i < n; i++) {
             final DraftTree.Draft d = tree.get(i);
-            if (d.dropped || d.depth >= MAX_WALK_DEPTH || d.reportedChildren == 0) {
-                continue;
+            if (d.dropped || d.depth >= MAX_WALK_DEPTH || d.reportedChildren == 0
+                || (d.states & AtspiMapping.S_SHOWN) == 0) {
+                continue; // hidden: left out of the scene with all inside it (§5.13), so not listed
             }
             if (d.manages || d.reportedChildren < 0 || d.reportedChildren > maxNodes) {
                 tree.truncated = true; // what it holds is left out: built on demand, or unbounded
@@ -121,7 +122,7 @@ final class TreeWalk {
                 case K_ROLE -> d.roleClass = AtspiMapping.roleClass((int) AtspiCall.asLong(call.value(), -1));
                 case K_STATE -> {
                     final Object words = call.value();
-                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.gtk4);
+                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.leniency());
                     d.manages = (AtspiCall.element(words, 0, 0) & (1L << AtspiMapping.STATE_MANAGES_DESCENDANTS)) != 0;
                 }
                 case K_INTERFACES -> {
