@@ -6,6 +6,7 @@ import static dev.saccade.atspi.ReplyKind.K_PID;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_INTERFACES;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_NAME;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_TOOLKIT;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_VERSION;
 
 import org.freedesktop.dbus.exceptions.DBusException;
 
@@ -28,8 +29,11 @@ final class AppProbe {
         busChannel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_ROOT_INTERFACES, ROOT);
         busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_NAME, ROOT,
             AtspiBus.ACCESSIBLE, "Name");
-        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "GetAll", "s", K_ROOT_TOOLKIT, ROOT,
-            AtspiBus.APPLICATION);
+        // one Get each: Qt 5.15 crashes on GetAll
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_TOOLKIT, ROOT,
+            AtspiBus.APPLICATION, "ToolkitName");
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_VERSION, ROOT,
+            AtspiBus.APPLICATION, "Version");
         if (peers != null) {
             busChannel.call(batch, app.rootPath, AtspiBus.APPLICATION, "GetApplicationBusAddress", null,
                 K_PEER_ADDRESS, ROOT);
@@ -43,6 +47,8 @@ final class AppProbe {
      */
     static Reply read(final CallBatch batch, final KnownApp app) {
         boolean sawCollection = false;
+        Object toolkit = null;
+        Object version = null;
         for (final Reply call : batch.calls) {
             switch (call.kind()) {
                 case K_PID -> app.pid = AtspiCall.asLong(call.value(), 0);
@@ -52,7 +58,8 @@ final class AppProbe {
                         app.guarded = isGuarded(s);
                     }
                 }
-                case K_ROOT_TOOLKIT -> app.gtk4 = isGtk4(call.value());
+                case K_ROOT_TOOLKIT -> toolkit = call.failed() ? null : call.value();
+                case K_ROOT_VERSION -> version = call.failed() ? null : call.value();
                 case K_PEER_ADDRESS -> {
                     if (call.value() instanceof String address) {
                         app.peerAddress = PeerLink.socketPath(address);
@@ -73,6 +80,7 @@ final class AppProbe {
                 }
             }
         }
+        app.gtk4 = isGtk4(toolkit, version);
         app.probed = true;
         app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
         app.collection = sawCollection && !app.guarded ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
@@ -91,9 +99,8 @@ final class AppProbe {
         return name.contains("soffice") || name.contains("libreoffice");
     }
 
-    /** The Application interface's properties name GTK, version 4.x. */
-    static boolean isGtk4(final Object properties) {
-        return "GTK".equals(AtspiCall.property(properties, "ToolkitName"))
-            && AtspiCall.property(properties, "Version") instanceof String v && v.startsWith("4.");
+    /** The Application interface's ToolkitName and Version say GTK, 4.x. */
+    static boolean isGtk4(final Object toolkitName, final Object version) {
+        return "GTK".equals(toolkitName) && version instanceof String v && v.startsWith("4.");
     }
 }
