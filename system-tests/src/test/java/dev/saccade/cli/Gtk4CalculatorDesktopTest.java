@@ -34,16 +34,22 @@ class Gtk4CalculatorDesktopTest extends OwnedDesktopTest {
     void buttonsAreActionableOnScreenAndClickingThemComputes() throws Exception {
         final AppHandle calculator = desktop.startApp(DemoApp.GNOME_CALCULATOR);
         try {
-            for (final String key : new String[] {"7", "×", "6", "="}) {
-                final long button = button(calculator, key);
+            final AccessibilityNode display = display(calculator.pid());
+            final String[] keys = {"7", "×", "6", "="};
+            final String[] after = {"7", "7×", "7×6", "42"};
+            for (int k = 0; k < keys.length; k++) {
+                final long button = button(calculator, keys[k]);
+                final String key = keys[k];
                 FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
                     a -> a.kind(ActionKind.CLICK).targetId(button).buttonBits(Button.LEFT), 0), "click " + key);
+                // each key's effect, read from the calculator before the next: as an agent checks its step
+                final String expected = after[k];
+                final String shown = Await.probe(() -> owner.service.accessibility()
+                        .readText(display, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)).get(10, TimeUnit.SECONDS),
+                    expected::equals, Duration.ofSeconds(20), text -> "the display to show " + expected + " after "
+                        + key + "; last '" + text + "'");
+                assertEquals(expected, shown, "what gnome-calculator shows, read from it");
             }
-            final AccessibilityNode display = display(calculator.pid());
-            final String shown = Await.probe(() -> owner.service.accessibility()
-                    .readText(display, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)).get(10, TimeUnit.SECONDS),
-                "42"::equals, Duration.ofSeconds(20), text -> "the display to show 42; last '" + text + "'");
-            assertEquals("42", shown, "what gnome-calculator shows, read from it");
         } finally {
             desktop.closeApp(calculator);
         }
