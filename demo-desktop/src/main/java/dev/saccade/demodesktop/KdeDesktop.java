@@ -78,6 +78,18 @@ public final class KdeDesktop implements AutoCloseable {
      * returns once KWin answers on the bus as org.kde.KWin and the registry answers.
      */
     public static KdeDesktop start(final int width, final int height, final String layout) {
+        return start(width, height, layout, false);
+    }
+
+    /**
+     * {@link #start(int, int, String)} with KWin's permission checks on, as on a real Plasma
+     * session: restricted interfaces only for programs a desktop file grants them ({@link #grant}).
+     */
+    public static KdeDesktop startWithChecks(final int width, final int height, final String layout) {
+        return start(width, height, layout, true);
+    }
+
+    private static KdeDesktop start(final int width, final int height, final String layout, final boolean checks) {
         if (!isKwinInstalled()) {
             throw new TestDesktopException("kwin_wayland is not installed (scripts/install-deps installs kwin-wayland)");
         }
@@ -86,7 +98,7 @@ public final class KdeDesktop implements AutoCloseable {
         final KdeDesktop desktop = new KdeDesktop(directory, user);
         try {
             desktop.lifeline = DesktopLifeline.arm(directory);
-            desktop.startAll(width, height, layout, Deadline.afterMs(30_000));
+            desktop.startAll(width, height, layout, checks, Deadline.afterMs(30_000));
             return desktop;
         } catch (final RuntimeException e) {
             desktop.close();
@@ -94,7 +106,8 @@ public final class KdeDesktop implements AutoCloseable {
         }
     }
 
-    private void startAll(final int width, final int height, final String layout, final Deadline deadline) {
+    private void startAll(final int width, final int height, final String layout, final boolean checks,
+        final Deadline deadline) {
         final Path binary = directory.root().resolve(KWIN);
         final Path kxkbrc = directory.config().resolve("kxkbrc");
         try {
@@ -112,8 +125,10 @@ public final class KdeDesktop implements AutoCloseable {
         kwinEnv.put("QT_QPA_PLATFORM", "offscreen");
         kwinEnv.put("KWIN_COMPOSE", "Q");
         kwinEnv.put("QT_QUICK_BACKEND", "software");
-        kwinEnv.put("KWIN_WAYLAND_NO_PERMISSION_CHECKS", "1");
-        kwinEnv.put("KWIN_SCREENSHOT_NO_PERMISSION_CHECKS", "1");
+        if (!checks) {
+            kwinEnv.put("KWIN_WAYLAND_NO_PERMISSION_CHECKS", "1");
+            kwinEnv.put("KWIN_SCREENSHOT_NO_PERMISSION_CHECKS", "1");
+        }
         // KWin runs as this JVM's user, not the session user's (see the class comment, "Who runs KWin").
         kwin = LaunchedProcess.start("kwin", List.of(binary.toString(), "--virtual",
             "--width", Integer.toString(width), "--height", Integer.toString(height), "--socket", SOCKET,
@@ -241,6 +256,29 @@ public final class KdeDesktop implements AutoCloseable {
         kwinCall("org.kde.kwin.Scripting.loadScript", "string:" + script, "string:" + name);
         kwinCall("org.kde.kwin.Scripting.start");
         kwinCall("org.kde.kwin.Scripting.unloadScript", "string:" + name);
+    }
+
+    /**
+     * Grants {@code executable} KWin's fake input the way a real session does: a desktop file in
+     * the session's {@code XDG_DATA_HOME/applications} whose Exec is the executable and whose
+     * {@code X-KDE-Wayland-Interfaces} lists {@code org_kde_kwin_fake_input}, and the service cache
+     * rebuilt ({@code kbuildsycoca5}) for KWin's next lookup. Only meaningful with {@link #startWithChecks}.
+     */
+    public void grant(final String executable) {
+        final Path applications = directory.data().resolve("applications");
+        try {
+            Files.createDirectories(applications);
+            Files.writeString(applications.resolve("dev.saccade.Saccade.desktop"), String.join("\n", "[Desktop Entry]",
+                "Type=Application", "Name=Saccade", "NoDisplay=true", "Exec=" + executable,
+                "X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input", ""), StandardCharsets.UTF_8);
+        } catch (final IOException e) {
+            throw new TestDesktopException("cannot write the desktop file", e);
+        }
+        // As KWin's user, with the session's XDG directories: the cache KWin reads.
+        final ToolCommand.Result built = ToolCommand.run(environment, List.of("kbuildsycoca5", "--noincremental"));
+        if (!built.succeeded()) {
+            throw new TestDesktopException("kbuildsycoca5 failed: " + built.stderr());
+        }
     }
 
     private void kwinCall(final String method, final String... arguments) {
