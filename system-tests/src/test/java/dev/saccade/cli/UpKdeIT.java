@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.testsupport.Await;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -31,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("desktop")
 class UpKdeIT {
     private static final Path LAUNCHER = Path.of(System.getProperty("saccade.dist.dir")).resolve("bin/saccade");
-    private static final Pattern LOGS = Pattern.compile("; logs (\\S+)");
     private static final Pattern TARGET = Pattern.compile("\"target_id\" : \"(\\d+)\"");
 
     @TempDir
@@ -44,13 +40,7 @@ class UpKdeIT {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try (UpProcess up = UpProcess.start(LAUNCHER, runtime, "--kde")) {
             final List<String> lines = up.awaitUp(90);
-            Path logs = null;
-            for (final String line : lines) {
-                final Matcher m = LOGS.matcher(line);
-                if (m.find()) {
-                    logs = Path.of(m.group(1));
-                }
-            }
+            final Path logs = UpProcess.logDirectory(lines);
             assertNotNull(logs, "the session's log directory in " + lines);
             final UpProcess.Ran windows = up.cli("query", "--role", "window", "--json");
             assertEquals(0, windows.code(), windows.out());
@@ -69,9 +59,9 @@ class UpKdeIT {
                 "typed on KWin");
             assertEquals(0, typed.code(), typed.out());
             assertEquals(0, up.cli("act", "key", "--key", "enter").code());
-            final Path zenityOut = output(logs, "zenity-entry-*.out");
-            Await.until(() -> read(zenityOut).equals("typed on KWin\n"), Duration.ofSeconds(20), Duration.ofMillis(100),
-                () -> "zenity to print the typed text; it printed \"" + read(zenityOut) + "\"");
+            final Path zenityOut = UpProcess.logFile(logs, "zenity-entry-*.out");
+            Await.until(() -> UpProcess.read(zenityOut).equals("typed on KWin\n"), Duration.ofSeconds(20), Duration.ofMillis(100),
+                () -> "zenity to print the typed text; it printed \"" + UpProcess.read(zenityOut) + "\"");
 
             up.stopAndCheckNothingLeft();
             assertFalse(Files.exists(logs), "the session directory is gone");
@@ -87,22 +77,5 @@ class UpKdeIT {
             // Laid out: GTK's first extents are 0x0 (the scope's rect, before the targets, is 0 too).
             return m.find() && !r.out().substring(m.end()).contains("\"width\" : 0,") ? m.group(1) : null;
         }, id -> id != null, Duration.ofSeconds(30), Duration.ofMillis(100), id -> "a " + role + " " + text);
-    }
-
-    private static Path output(final Path logs, final String glob) throws IOException {
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(logs, glob)) {
-            for (final Path f : files) {
-                return f;
-            }
-        }
-        throw new AssertionError("no " + glob + " in " + logs);
-    }
-
-    private static String read(final Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (final IOException e) {
-            return "(" + e + ")";
-        }
     }
 }
