@@ -28,13 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
  * KWin's fake input on a real headless {@code kwin_wayland --virtual} (Plasma 5.27) whose
  * keyboard layout is German: text typed into a native GTK entry comes out as written (y and z
  * are swapped on that layout, ü is a key of its own), a click lands on a GTK button and on a Qt
- * calculator's keys at the positions AT-SPI and KWin give, and a key held by a process killed
- * with SIGKILL (which KWin keeps down) is released from its ledger by another process, seen
- * from the app.
+ * calculator's keys at the positions AT-SPI and KWin give, a drag takes a GTK slider to its end,
+ * and a key held by a process killed with SIGKILL (which KWin keeps down) is released from its
+ * ledger by another process, seen from the app.
  */
 @Tag("desktop")
 @Timeout(150)
 class KwinFakeInputTest {
+    /** AT-SPI's ROLE_SLIDER. */
+    private static final int ROLE_SLIDER = 51;
     private static KdeDesktop desktop;
 
     @BeforeAll
@@ -116,6 +118,39 @@ class KwinFakeInputTest {
             click(backend, 300 + no.x() + no.width() / 2, 200 + no.y() + no.height() / 2);
             // zenity --question exits 1 for No (0 would be Yes).
             assertEquals(1, zenity.awaitExit(10_000), "No at " + no + ": " + zenity);
+        }
+    }
+
+    @Test
+    void dragsAGtkSliderToItsEnd() throws Exception {
+        final SwayApp zenity = desktop.launch("zenity-scale", "zenity", "--scale", "--title=Drag", "--text=Drag",
+            "--min-value=0", "--max-value=100", "--value=0");
+        desktop.place(zenity.pid(), 100, 300);
+        final SwayDesktop.Accessible[] slider = new SwayDesktop.Accessible[1];
+        Await.until(() -> {
+            for (final SwayDesktop.Accessible a : desktop.accessibleObjects(zenity.pid())) {
+                if (a.role() == ROLE_SLIDER && a.width() > 0) {
+                    slider[0] = a;
+                }
+            }
+            return slider[0] != null;
+        }, Duration.ofSeconds(10), "a slider on the registry");
+        final SwayDesktop.Accessible s = slider[0];
+        final int y = 300 + s.y() + s.height() / 2;
+        try (WaylandBackend backend = WaylandBackend.openKde(socket())) {
+            // From the knob at value 0 (the slider's left end) past its right end, in steps.
+            assertEquals(ResultCode.PLATFORM_OK, backend.movePointer(100 + s.x() + 4, y));
+            assertEquals(ResultCode.PLATFORM_OK, backend.button(Button.LEFT, true));
+            for (int x = s.x() + 4; x <= s.x() + s.width() + 20; x += 10) {
+                assertEquals(ResultCode.PLATFORM_OK, backend.movePointer(100 + x, y));
+                assertEquals(ResultCode.PLATFORM_OK, backend.sync());
+            }
+            assertEquals(ResultCode.PLATFORM_OK, backend.button(Button.LEFT, false));
+            assertEquals(ResultCode.PLATFORM_OK, backend.key(0x28, true));
+            assertEquals(ResultCode.PLATFORM_OK, backend.key(0x28, false));
+            assertEquals(ResultCode.PLATFORM_OK, backend.sync());
+            assertEquals(0, zenity.awaitExit(10_000), "slider at " + s + ": " + zenity);
+            assertEquals("100\n", zenity.stdout(), "the drag took the slider to its end");
         }
     }
 
