@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /**
  * The desktop backend of a KDE Plasma Wayland session: a {@code wayland:<socket>} display whose
- * compositor is KWin ({@link KwinDetection}: XDG_CURRENT_DESKTOP, or KWin's globals). Windows
+ * compositor is KWin ({@link KwinDetection}: KWin's own Wayland globals). Windows
  * come from a KWin script over the session bus ({@link KwinWindowReader}, D37). Pixels would
  * come from KWin's ScreenShot2 interface, which KWin 5.27 serves only with OpenGL compositing;
  * this backend offers no capture yet (docs/desktops/kde.md §1), so the pixel source is off.
