@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.wayland.KwinDetection;
 import dev.saccade.wayland.SwayIpc;
 import dev.saccade.wayland.WaylandConnection;
 import dev.saccade.wlroots.SwayDesktopReader;
@@ -68,11 +69,11 @@ final class WaylandSession {
     }
 
     /**
-     * Whether the owner can list this session's windows: sway's IPC, or foreign-toplevel (whose
-     * bounds are approximate); {@code saccade up} serves such a session.
+     * Whether the owner can list this session's windows: sway's IPC, KWin (its scripting), or
+     * foreign-toplevel (whose bounds are approximate); {@code saccade up} serves such a session.
      */
     static boolean listsWindows(final String socket) {
-        if (SwayIpc.locate(socket) != null) {
+        if (SwayIpc.locate(socket) != null || KwinDetection.isKwin(socket)) {
             return true;
         }
         try (WaylandConnection connection = WaylandConnection.connect(socket)) {
