@@ -37,6 +37,20 @@ final class SessionBus {
         return new SessionBus(daemon, address.strip());
     }
 
+    /**
+     * A session bus configuration that also admits root (docs/wayland.md §3): a root test JVM
+     * reads the accessibility trees of a session run as another user.
+     */
+    static String configurationAdmittingRoot() {
+        return String.join("\n",
+            "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
+            " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
+            "<busconfig>",
+            "  <include>/usr/share/dbus-1/session.conf</include>",
+            "  <policy context=\"default\"><allow user=\"root\"/></policy>",
+            "</busconfig>", "");
+    }
+
     LaunchedProcess launched() {
         return launched;
     }

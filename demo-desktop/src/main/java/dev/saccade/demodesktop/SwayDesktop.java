@@ -117,13 +117,7 @@ public final class SwayDesktop implements AutoCloseable {
                 "focus_follows_mouse no",
                 "xwayland " + (xwayland ? "enable" : "disable"),
                 ""), StandardCharsets.UTF_8);
-            Files.writeString(busConfig, String.join("\n",
-                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
-                " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
-                "<busconfig>",
-                "  <include>/usr/share/dbus-1/session.conf</include>",
-                "  <policy context=\"default\"><allow user=\"root\"/></policy>",
-                "</busconfig>", ""), StandardCharsets.UTF_8);
+            Files.writeString(busConfig, SessionBus.configurationAdmittingRoot(), StandardCharsets.UTF_8);
             // Read by the session user through the directory it owns.
             user.own(config);
             user.own(busConfig);
