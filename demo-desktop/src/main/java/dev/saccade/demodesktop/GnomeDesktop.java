@@ -122,6 +122,7 @@ public final class GnomeDesktop implements AutoCloseable {
             "sources=[('xkb', '" + layout + "')]",
             "[org/gnome/desktop/interface]",
             "enable-animations=false",
+            "enable-hot-corners=false",
             "toolkit-accessibility=true",
             "[org/gnome/desktop/a11y]",
             "always-show-universal-access-status=false",
@@ -275,9 +276,14 @@ public final class GnomeDesktop implements AutoCloseable {
      * Starts an app as the session user, its stdout in a file, and returns once the shell lists
      * a window of its process.
      */
-    public synchronized SwayApp launch(final String name, final String... command) {
+    public SwayApp launch(final String name, final String... command) {
+        return launch(name, Map.of(), command);
+    }
+
+    /** {@link #launch(String, String...)} with variables of the app's own (a Qt app's accessibility switch). */
+    public synchronized SwayApp launch(final String name, final Map<String, String> extra, final String... command) {
         final LaunchedProcess app = LaunchedProcess.start(name + "-" + (apps.size() + 1),
-            user.command(List.of(command)), environment, Map.of(), directory.logs(), false);
+            user.command(List.of(command)), environment, extra, directory.logs(), false);
         apps.add(app);
         final Deadline deadline = Deadline.afterMs(20_000);
         while (windowOf(app.pid()) < 0) {

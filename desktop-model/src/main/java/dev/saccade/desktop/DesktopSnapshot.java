@@ -105,6 +105,30 @@ public final class DesktopSnapshot {
         return ((long) x << 32) | (y & 0xffffffffL);
     }
 
+    /**
+     * Where the accessible extents of client-relative {@code window} start, given the size its
+     * top-level accessible reports: its bounds' corner when no surface origin is known (sway);
+     * the surface origin when the accessible is larger than the bounds (GTK: the buffer with its
+     * shadow); else the content below a title bar the toolkit draws inside the window, centred
+     * across (Qt on GNOME: the accessible frame is the content only).
+     */
+    public int contentX(final WindowInfo window, final int frameWidth, final int frameHeight) {
+        if (!surfaceOrigins.containsKey(window.xid())) {
+            return window.x();
+        }
+        return frameWidth > window.width() || frameHeight > window.height() ? surfaceX(window)
+            : window.x() + (window.width() - frameWidth) / 2;
+    }
+
+    /** The y of {@link #contentX}'s point. */
+    public int contentY(final WindowInfo window, final int frameWidth, final int frameHeight) {
+        if (!surfaceOrigins.containsKey(window.xid())) {
+            return window.y();
+        }
+        return frameWidth > window.width() || frameHeight > window.height() ? surfaceY(window)
+            : window.y() + window.height() - frameHeight;
+    }
+
     /** The x of a client-relative window's surface: its packed origin's, else its bounds'. */
     public int surfaceX(final WindowInfo window) {
         final Long origin = surfaceOrigins.get(window.xid());

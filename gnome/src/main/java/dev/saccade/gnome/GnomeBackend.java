@@ -4,6 +4,7 @@ import dev.saccade.desktop.DesktopBackend;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.ScreenCapture;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -51,26 +52,42 @@ public final class GnomeBackend implements DesktopBackend {
         }
     }
 
+    /**
+     * The session bus of {@code display}: for an absolute socket path, the {@code bus} socket
+     * beside it when there is one ({@code $XDG_RUNTIME_DIR/bus}, systemd's user bus and the
+     * headless sessions'), else the configured one. The input helper finds it the same way.
+     */
+    String busOf(final String display) {
+        final String socket = display.substring(PREFIX.length());
+        if (socket.startsWith("/")) {
+            final Path bus = Path.of(socket).resolveSibling("bus");
+            if (Files.exists(bus)) {
+                return "unix:path=" + bus;
+            }
+        }
+        return busAddress.get();
+    }
+
     @Override
     public boolean reads(final String display) {
         if (display == null || !display.startsWith(PREFIX)) {
             return false;
         }
-        return isGnomeSession(busAddress.get());
+        return isGnomeSession(busOf(display));
     }
 
     @Override
     public Runnable start(final String display, final Consumer<DesktopSnapshot> listener) throws IOException {
-        return new GnomeDesktopReader(busAddress.get(), listener).start()::close;
+        return new GnomeDesktopReader(busOf(display), listener).start()::close;
     }
 
     /** One snapshot for {@code saccade doctor}; IOException when the extension does not answer. */
-    public DesktopSnapshot readOnce() throws IOException {
-        return GnomeDesktopReader.readOnce(busAddress.get());
+    public DesktopSnapshot readOnce(final String display) throws IOException {
+        return GnomeDesktopReader.readOnce(busOf(display));
     }
 
     @Override
     public ScreenCapture openCapture(final String display) {
-        return ShellCapture.open(busAddress.get(), runtimeDirectory(display));
+        return ShellCapture.open(busOf(display), runtimeDirectory(display));
     }
 }

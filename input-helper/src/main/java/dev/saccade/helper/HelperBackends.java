@@ -40,7 +40,7 @@ public final class HelperBackends {
         if (isWayland(display)) {
             final String socket = display.substring(WAYLAND_PREFIX.length());
             // GNOME offers none of the wlroots protocols: its session bus has mutter's RemoteDesktop.
-            final String bus = System.getenv("DBUS_SESSION_BUS_ADDRESS");
+            final String bus = MutterBackend.sessionBusOf(socket, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
             if (MutterBackend.isGnome(bus)) {
                 return MutterBackend.open(bus);
             }

@@ -1,8 +1,11 @@
 package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.demodesktop.GnomeDesktop;
 import dev.saccade.demodesktop.SwayApp;
 import dev.saccade.demodesktop.SwayDesktop.Accessible;
@@ -11,7 +14,10 @@ import dev.saccade.desktop.WindowInfo;
 import dev.saccade.gnome.GnomeBackend;
 import dev.saccade.gnome.ShellExtension;
 import dev.saccade.helper.backend.mutter.MutterBackend;
+import dev.saccade.protocol.ActionCompletionFlyweight;
+import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
+import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
 import java.io.BufferedReader;
@@ -57,12 +63,22 @@ class GnomeDesktopTest {
         }
     }
 
+    private static String display() {
+        return "wayland:" + gnome.waylandSocket();
+    }
+
     private static WindowInfo windowOf(final long pid) throws Exception {
         final GnomeBackend backend = new GnomeBackend(gnome::busAddress);
         return Await.probe(() -> {
-            final DesktopSnapshot snapshot = backend.readOnce();
+            final DesktopSnapshot snapshot = backend.readOnce(display());
             return snapshot.windows().stream().filter(w -> w.pid() == pid && w.width() > 0).findFirst().orElse(null);
         }, w -> w != null, Duration.ofSeconds(10), Duration.ofMillis(100), w -> "a window of pid " + pid);
+    }
+
+    /** The app's top-level accessible (its window's frame), the first object below the application with a size. */
+    private static Accessible frameOf(final long pid) {
+        return gnome.accessibleObjects(pid).stream().filter(a -> a.role() != 75 && a.width() > 0).findFirst()
+            .orElseThrow();
     }
 
     /** The pids of the processes connected to the session bus now. */
@@ -106,13 +122,17 @@ class GnomeDesktopTest {
         final Accessible yes = Await.value(() -> gnome.accessibleObjects(zenity.pid()).stream()
             .filter(a -> a.isButton() && "Yes".equals(a.name()) && a.width() > 0).findFirst().orElse(null),
             a -> a != null, Duration.ofSeconds(15), Duration.ofMillis(100), a -> "zenity's Yes button with extents");
-        // A native window's accessible extents are relative to its surface (docs/desktops/gnome.md §2).
-        final DesktopSnapshot snapshot = new GnomeBackend(gnome::busAddress).readOnce();
-        final int x = snapshot.surfaceX(window) + yes.x() + yes.width() / 2;
-        final int y = snapshot.surfaceY(window) + yes.y() + yes.height() / 2;
-        assertTrue(x >= window.x() && x < window.x() + window.width() && y >= window.y()
-            && y < window.y() + window.height(), "the button lies inside the window's frame: " + x + "," + y);
+        // A native window's accessible extents are relative to the window (docs/desktops/gnome.md, "What works").
         gnome.focus(zenity.pid());
+        final DesktopSnapshot snapshot = new GnomeBackend(gnome::busAddress).readOnce(display());
+        final WindowInfo placed = snapshot.windows().stream().filter(w -> w.pid() == zenity.pid()).findFirst()
+            .orElseThrow();
+        final Accessible frame = frameOf(zenity.pid());
+        final int x = snapshot.contentX(placed, frame.width(), frame.height()) + yes.x() + yes.width() / 2;
+        final int y = snapshot.contentY(placed, frame.width(), frame.height()) + yes.y() + yes.height() / 2;
+        assertTrue(x >= placed.x() && x < placed.x() + placed.width() && y >= placed.y()
+            && y < placed.y() + placed.height(), "the button lies inside the window's frame: " + x + "," + y + " in "
+            + placed);
         try (MutterBackend input = MutterBackend.open(gnome.busAddress())) {
             assertEquals(ResultCode.PLATFORM_OK, input.movePointer(x, y));
             assertEquals(ResultCode.PLATFORM_OK, input.button(Button.LEFT, true));
@@ -150,5 +170,102 @@ class GnomeDesktopTest {
         }
         assertEquals(0, zenity.awaitExit(10_000), zenity.toString());
         assertEquals("Abc\n", zenity.stdout(), "Shift held while the holder lived, released once it was killed");
+    }
+
+    /**
+     * The owner on GNOME (windows from the extension) with its real helper (mutter's
+     * RemoteDesktop): the helper holding the left button is killed with SIGKILL, mutter closes its
+     * session and lets go, the replacement attaches and types into zenity, which prints it.
+     */
+    @Test
+    void anOwnersKilledHelperIsReplacedAndTypesOnGnome() throws Exception {
+        final SwayApp zenity = gnome.launch("zenity", "zenity", "--entry", "--title=Gnome helper kill");
+        try (DesktopOwner owner = DesktopOwner.onDisplay(display(), gnome.busAddress(), "saccade-gnome-kill")) {
+            showingHelperLog(owner, () -> holdKillAndType(owner, zenity));
+        }
+        assertEquals(0, zenity.awaitExit(10_000), zenity.toString());
+        assertEquals("ok\n", zenity.stdout());
+    }
+
+    private static void holdKillAndType(final DesktopOwner owner, final SwayApp zenity) throws Exception {
+        {
+            final Process first = owner.service.inputHelper().process();
+            try (AgentClient client = owner.connect()) {
+                // Inside zenity's window: a long press on GNOME's desktop background opens its
+                // menu, whose grab would then take the keys.
+                final WindowInfo window = windowOf(zenity.pid());
+                final long cell = HeldInputReleaseDesktopTest.gridCellNear(client, window.x() + window.width() / 2,
+                    window.y() + window.height() / 2);
+                final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+                    a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
+                    Duration.ofSeconds(10));
+                assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+                assertEquals(Button.LEFT, held.physicalState().buttons());
+                first.destroyForcibly();
+                assertTrue(first.waitFor(10, TimeUnit.SECONDS));
+                HeldInputReleaseDesktopTest.awaitReplacementHelper(owner.service, 0, Duration.ofSeconds(30));
+                assertNotEquals(first.pid(), owner.service.inputHelper().process().pid(), "a new helper process");
+                gnome.focus(zenity.pid());
+                for (final int usage : new int[] {0x12, 0x0E, 0x28}) { // o, k, Enter
+                    final ActionCompletionFlyweight done = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+                        a -> a.kind(ActionKind.KEY).keyUsage(usage), Capability.KEYBOARD, Duration.ofSeconds(10));
+                    assertEquals(ResultCode.OK, done.result(), ResultCode.name(done.result()));
+                    assertEquals(0, done.physicalState().buttons(), "nothing held after the replacement's release");
+                }
+            }
+        }
+    }
+
+    /** A step that may fail; its failure carries the helpers' log. */
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void showingHelperLog(final DesktopOwner owner, final Step step) throws Exception {
+        try {
+            step.run();
+        } catch (final AssertionError e) {
+            final java.nio.file.Path log = owner.runtime.resolve("saccade-input-helper.log");
+            throw new AssertionError(e.getMessage() + "; helper log:\n"
+                + (java.nio.file.Files.exists(log) ? java.nio.file.Files.readString(log) : "(none)"), e);
+        }
+    }
+
+    /** A Qt app natively on GNOME: listed by the extension, its buttons 4 and 2 placed by AT-SPI and clicked through mutter. */
+    @Test
+    void theQtCalculatorsButtonsAreClickedAtTheirDesktopCoordinates() throws Exception {
+        final SwayApp calculator = gnome.launch("qt-calculator", DemoApp.QT_CALCULATOR.environment(),
+            DemoApp.QT_CALCULATOR.command().toArray(new String[0]));
+        final WindowInfo window = windowOf(calculator.pid());
+        assertEquals("Calculator", window.title());
+        gnome.focus(calculator.pid());
+        try (MutterBackend input = MutterBackend.open(gnome.busAddress())) {
+            for (final String key : new String[] {"4", "2"}) {
+                final Accessible button = Await.value(() -> gnome.accessibleObjects(calculator.pid()).stream()
+                    .filter(a -> a.isButton() && key.equals(a.name()) && a.width() > 0).findFirst().orElse(null),
+                    a -> a != null, Duration.ofSeconds(15), Duration.ofMillis(100), a -> "the calculator's " + key);
+                final DesktopSnapshot snapshot = new GnomeBackend(gnome::busAddress).readOnce(display());
+                final Accessible frame = frameOf(calculator.pid());
+                final int x = snapshot.contentX(window, frame.width(), frame.height()) + button.x() + button.width() / 2;
+                final int y = snapshot.contentY(window, frame.width(), frame.height()) + button.y() + button.height() / 2;
+                assertEquals(ResultCode.PLATFORM_OK, input.movePointer(x, y));
+                assertEquals(ResultCode.PLATFORM_OK, input.button(Button.LEFT, true));
+                assertEquals(ResultCode.PLATFORM_OK, input.button(Button.LEFT, false));
+            }
+        }
+        Await.value(() -> gnome.accessibleObjects(calculator.pid()).stream().anyMatch(a -> "42".equals(a.text())
+            || "42".equals(a.name())), found -> found, Duration.ofSeconds(10), Duration.ofMillis(100),
+            found -> "the calculator's display shows 42: " + gnome.listWindows() + " "
+                + gnome.accessibleObjects(calculator.pid()).subList(0, 4));
+    }
+
+    /** {@code saccade doctor} names the GNOME backend, the consent it needs (none) and the extension's windows. */
+    @Test
+    void doctorNamesTheGnomeBackend() throws Exception {
+        final CliRun run = CliRun.run("doctor", "--display", display(), "--session-bus", gnome.busAddress(),
+            "--endpoint", gnome.runtimeDirectory().resolve("no-such.sock").toString());
+        assertTrue(run.out.contains("ok       desktop backend: GNOME"), run.out);
+        assertTrue(run.out.contains("without a dialog"), run.out);
+        assertTrue(run.out.contains("GNOME Shell extension saccade@saccade.dev: "), run.out);
     }
 }

@@ -36,8 +36,8 @@ final class ClientRelativeExtents {
                 if (node.parentId() == 0) {
                     final int w = DesktopSceneComposer.frameWindow(windows, node);
                     final boolean relative = w >= 0 && desktop.clientRelativeWindows().contains(windows.get(w).xid());
-                    dx = relative ? desktop.surfaceX(windows.get(w)) : 0;
-                    dy = relative ? desktop.surfaceY(windows.get(w)) : 0;
+                    dx = relative ? desktop.contentX(windows.get(w), node.width(), node.height()) : 0;
+                    dy = relative ? desktop.contentY(windows.get(w), node.width(), node.height()) : 0;
                 }
                 if (dx == 0 && dy == 0) {
                     nodes.add(node);

@@ -3,6 +3,7 @@ package dev.saccade.helper.backend.mutter;
 import dev.saccade.helper.backend.BackendUnavailableException;
 import dev.saccade.helper.backend.HeldInputRecorder;
 import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.OwnKeys;
 import dev.saccade.helper.backend.PointerState;
 import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.helper.backend.wayland.HidEvdev;
@@ -10,12 +11,10 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.wayland.Keymap;
-import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,10 +24,13 @@ import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.interfaces.DBus;
+import org.freedesktop.dbus.interfaces.DBusSigHandler;
 import org.freedesktop.dbus.interfaces.Properties;
 import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.UInt64;
 import org.freedesktop.dbus.types.Variant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Input on GNOME (mutter 43) through mutter's RemoteDesktop D-Bus session, which the session's
@@ -42,8 +44,8 @@ import org.freedesktop.dbus.types.Variant;
  * The RemoteDesktop session belongs to this process's bus connection: when the helper dies, the
  * bus tells mutter, which closes the session and lets go of every key and button its virtual
  * devices hold (docs/desktops/gnome.md, measured). {@link #close()} releases explicitly first all
- * the same, and a replacement helper releases what its predecessor's ledger holds over its own
- * session. Mutter shows no client the seat's state, so {@link #queryPointer} and
+ * the same. A replacement helper's release of its predecessor's ledger sends nothing: mutter
+ * refuses to release what the new session does not hold, and has released the old session's. Mutter shows no client the seat's state, so {@link #queryPointer} and
  * {@link #queryKeymap} report what this backend holds, as the wlroots backend does.
  *
  * <p>Text whose characters the session's layout lacks is dropped by mutter (it logs "No keycode
@@ -59,6 +61,9 @@ public final class MutterBackend implements InputBackend {
     private static final int ALT_L = 56 + EVDEV_OFFSET;
     private static final int SUPER_L = 125 + EVDEV_OFFSET;
     private static final int MAX_TEXT_CHARS = 1 << 16;
+    private static final long STREAM_TIMEOUT_MS = 10_000;
+    private static final String FAILED = "org.freedesktop.DBus.Error.Failed";
+    private static final Logger LOG = LoggerFactory.getLogger(MutterBackend.class);
     private static final Pattern PRIMARY = Pattern.compile(
         "\"x\":(-?\\d+),\"y\":(-?\\d+),\"width\":(\\d+),\"height\":(\\d+),\"primary\":true");
 
@@ -70,13 +75,12 @@ public final class MutterBackend implements InputBackend {
     private final int originY;
     private final int width;
     private final int height;
-    private final boolean[] keyDown = new boolean[256];
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private CharBuffer chars = CharBuffer.allocate(256);
+    private final OwnKeys keys = new OwnKeys();
+    private final boolean[] keyDown = keys.down;
     private int x;
     private int y;
     private int buttons;
+    private boolean moved;
     private boolean broken;
     private boolean closed;
 
@@ -90,6 +94,21 @@ public final class MutterBackend implements InputBackend {
         this.originY = monitor[1];
         this.width = monitor[2];
         this.height = monitor[3];
+    }
+
+    /**
+     * The session bus of the Wayland display {@code socket}: for an absolute socket path, the
+     * {@code bus} socket beside it when there is one (where systemd's user bus and the headless
+     * sessions' buses live, {@code $XDG_RUNTIME_DIR/bus}), else {@code fallback} (DBUS_SESSION_BUS_ADDRESS).
+     */
+    public static String sessionBusOf(final String socket, final String fallback) {
+        if (socket != null && socket.startsWith("/")) {
+            final java.nio.file.Path bus = java.nio.file.Path.of(socket).resolveSibling("bus");
+            if (java.nio.file.Files.exists(bus)) {
+                return "unix:path=" + bus;
+            }
+        }
+        return fallback;
     }
 
     /** Whether the session bus at {@code address} has mutter's RemoteDesktop: the session is GNOME's. */
@@ -127,7 +146,27 @@ public final class MutterBackend implements InputBackend {
                 MutterBus.ScreenCastSession.class).recordMonitor("", Map.of());
             final MutterBus.RemoteDesktopSession session = bus.getRemoteObject(MutterBus.REMOTE_DESKTOP_NAME,
                 sessionPath.getPath(), MutterBus.RemoteDesktopSession.class);
+            // Absolute motion in the stream is refused until PipeWire has the stream: wait for it.
+            final CountDownLatch streamReady = new CountDownLatch(1);
+            final String streamName = streamPath.getPath();
+            final DBusSigHandler<MutterBus.Stream.PipeWireStreamAdded> onStream = signal -> {
+                if (streamName.equals(signal.getPath())) {
+                    streamReady.countDown();
+                }
+            };
+            bus.addSigHandler(MutterBus.Stream.PipeWireStreamAdded.class, onStream);
             session.start();
+            try {
+                if (!streamReady.await(STREAM_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                    throw new BackendUnavailableException("mutter's ScreenCast stream did not start within "
+                        + STREAM_TIMEOUT_MS + " ms (is PipeWire running in the session?)");
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BackendUnavailableException("interrupted waiting for mutter's ScreenCast stream", e);
+            } finally {
+                bus.removeSigHandler(MutterBus.Stream.PipeWireStreamAdded.class, onStream);
+            }
             // mutter adds the session's virtual devices on its input thread; the first events
             // sent right after Start were lost (two keys, or a whole click, measured on mutter
             // 43 headless). Nothing tells a client when they are ready: pacing, once per backend.
@@ -145,6 +184,9 @@ public final class MutterBackend implements InputBackend {
                 bus.disconnect();
             }
             throw new BackendUnavailableException("mutter's RemoteDesktop is unavailable: " + e.getMessage(), e);
+        } catch (final BackendUnavailableException e) {
+            bus.disconnect();
+            throw e;
         }
     }
 
@@ -172,15 +214,34 @@ public final class MutterBackend implements InputBackend {
             event.run();
             return ResultCode.PLATFORM_OK;
         } catch (final DBusExecutionException e) {
-            broken = true; // the session was closed (the shell went away, or stopped it)
+            // A refused event (org.freedesktop.DBus.Error.Failed: "Invalid button event") leaves
+            // the session usable; any other error means it is gone (the shell went away, or stopped it).
+            if (!FAILED.equals(errorName(e))) {
+                broken = true;
+            }
+            LOG.warn("event=mutter_call_failed session_lost={} error={}", broken, e.getMessage());
             return ResultCode.PLATFORM_BACKEND;
         }
+    }
+
+    /**
+     * The D-Bus error name of a failed call. dbus-java 5 marks the getter for removal without a
+     * replacement, and the name is the only way to tell a refused event from a lost session.
+     */
+    @SuppressWarnings("removal")
+    private static String errorName(final DBusExecutionException e) {
+        return e.getType();
     }
 
     @Override
     public int movePointer(final int px, final int py) {
         x = Math.max(originX, Math.min(originX + width - 1, px));
         y = Math.max(originY, Math.min(originY + height - 1, py));
+        if (!moved) {
+            // The first motion of a new session's pointer was lost (measured: the click that
+            // followed landed where the pointer was); sent twice, it arrives.
+            moved = call(() -> session.motionAbsolute(stream, x - originX, y - originY)) == ResultCode.PLATFORM_OK;
+        }
         return call(() -> session.motionAbsolute(stream, x - originX, y - originY));
     }
 
@@ -205,6 +266,11 @@ public final class MutterBackend implements InputBackend {
         final int evdev = evdevButton(buttonBit);
         if (evdev == 0) {
             return ResultCode.PLATFORM_INVALID_ARGUMENT;
+        }
+        if (!down && (buttons & buttonBit) == 0) {
+            // mutter refuses to release a button this session does not hold ("Invalid button
+            // event"), and a dead predecessor's were released by mutter when its session closed.
+            return closed || broken ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_OK;
         }
         final int rc = call(() -> session.button(evdev, down));
         if (rc == ResultCode.PLATFORM_OK) {
@@ -250,10 +316,11 @@ public final class MutterBackend implements InputBackend {
         if (keyCode < Keymap.MIN_KEY_CODE || keyCode > Keymap.MAX_KEY_CODE) {
             return ResultCode.PLATFORM_INVALID_ARGUMENT;
         }
-        if (down && keyDown[keyCode]) {
+        if (down == keyDown[keyCode]) {
+            // Pressed twice, or released while not held: mutter refuses the event, and a dead
+            // predecessor's keys were released by mutter when its session closed (D33).
             return closed || broken ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_OK;
         }
-        // A release is always sent: it may be for a key a killed predecessor's ledger holds.
         final int rc = call(() -> session.keycode(new UInt32(keyCode - EVDEV_OFFSET), down));
         if (rc == ResultCode.PLATFORM_OK) {
             keyDown[keyCode] = down;
@@ -269,20 +336,10 @@ public final class MutterBackend implements InputBackend {
         if (closed || broken) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        if (chars.capacity() < length) {
-            chars = CharBuffer.allocate(length);
-        }
-        chars.clear();
-        decoder.reset();
-        try {
-            if (decoder.decode(ByteBuffer.wrap(utf8, offset, length), chars, true).isError()
-                || decoder.flush(chars).isError()) {
-                return ResultCode.PLATFORM_UNSUPPORTED;
-            }
-        } catch (final IllegalStateException e) {
+        final CharBuffer chars = keys.decode(utf8, offset, length);
+        if (chars == null) {
             return ResultCode.PLATFORM_UNSUPPORTED;
         }
-        chars.flip();
         for (int i = 0; i < chars.limit(); ) {
             final int cp = Character.codePointAt(chars, i);
             i += Character.charCount(cp);
@@ -368,15 +425,7 @@ public final class MutterBackend implements InputBackend {
         if (closed || broken) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        for (int i = 0; i < 32; i++) {
-            int bits = 0;
-            for (int b = 0; b < 8; b++) {
-                if (keyDown[i * 8 + b]) {
-                    bits |= 1 << b;
-                }
-            }
-            keys32[i] = (byte) bits;
-        }
+        keys.pack(keys32);
         return ResultCode.PLATFORM_OK;
     }
 

@@ -4,7 +4,9 @@ import java.util.Map;
 import org.freedesktop.dbus.DBusPath;
 import org.freedesktop.dbus.annotations.DBusInterfaceName;
 import org.freedesktop.dbus.annotations.DBusMemberName;
+import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.interfaces.DBusInterface;
+import org.freedesktop.dbus.messages.DBusSignal;
 import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
 
@@ -65,6 +67,16 @@ final class MutterBus {
     public interface ScreenCastSession extends DBusInterface {
         @DBusMemberName("RecordMonitor")
         DBusPath recordMonitor(String connector, Map<String, Variant<?>> properties);
+    }
+
+    @DBusInterfaceName("org.gnome.Mutter.ScreenCast.Stream")
+    public interface Stream extends DBusInterface {
+        /** The stream is ready: absolute motion in it is accepted from now on. */
+        class PipeWireStreamAdded extends DBusSignal {
+            public PipeWireStreamAdded(final String path, final UInt32 nodeId) throws DBusException {
+                super(path, nodeId);
+            }
+        }
     }
 
     @DBusInterfaceName("dev.saccade.Shell1")
