@@ -46,6 +46,10 @@ final class UpCommand implements Callable<Integer> {
         + "native GTK and Qt apps; the apps run as saccade-wl when run as root.")
     boolean kde;
 
+    @Option(names = "--gnome", description = "Start a headless GNOME Shell (Wayland) demo desktop as a dedicated user "
+        + "(" + "saccade-wl, created when run as root) with Saccade's Shell extension and native GTK and Qt apps.")
+    boolean gnome;
+
     @Option(names = "--apps", paramLabel = "APP[,APP]", split = ",",
         description = "Demo apps on a headless desktop: gtk3-demo, zenity-entry, qt-calculator, or none "
             + "(default: all three).")
@@ -66,6 +70,10 @@ final class UpCommand implements Callable<Integer> {
         if (kde) {
             return KdeDemo.run(apps == null ? KdeDemo.DEFAULT_APPS : demoApps, err, (kdeDisplay, bus, demo) ->
                 supervise(kdeDisplay, bus, out, err, null, demo));
+        }
+        if (gnome) {
+            return GnomeDemo.run(apps == null ? GnomeDemo.DEFAULT_APPS : demoApps, err, (gnomeDisplay, bus, demo) ->
+                supervise(gnomeDisplay, bus, out, err, null, demo));
         }
         if (wayland) {
             return WaylandDemo.run(apps == null ? WaylandDemo.DEFAULT_APPS : demoApps, err, (waylandDisplay, bus, demo) -> supervise(waylandDisplay, bus, out, err,

@@ -42,6 +42,20 @@ final class SessionBus {
     }
 
     /**
+     * A session bus configuration that also admits root (docs/wayland.md §3): a root test JVM
+     * reads the accessibility trees of a session run as another user.
+     */
+    static String configurationAdmittingRoot() {
+        return String.join("\n",
+            "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
+            " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
+            "<busconfig>",
+            "  <include>/usr/share/dbus-1/session.conf</include>",
+            "  <policy context=\"default\"><allow user=\"root\"/></policy>",
+            "</busconfig>", "");
+    }
+
+    /**
      * Starts a session bus as {@code user} (a Wayland session's, docs/wayland.md §3) with a
      * configuration that also admits root, adds it to {@code services} and returns its address.
      */
@@ -49,13 +63,7 @@ final class SessionBus {
         final DesktopEnvironment environment, final List<LaunchedProcess> services, final Deadline deadline) {
         final Path busConfig = directory.root().resolve("session-bus.conf");
         try {
-            Files.writeString(busConfig, String.join("\n",
-                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
-                " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
-                "<busconfig>",
-                "  <include>/usr/share/dbus-1/session.conf</include>",
-                "  <policy context=\"default\"><allow user=\"root\"/></policy>",
-                "</busconfig>", ""), StandardCharsets.UTF_8);
+            Files.writeString(busConfig, configurationAdmittingRoot(), StandardCharsets.UTF_8);
             // Read by the session user through the directory it owns.
             user.own(busConfig);
         } catch (final IOException e) {

@@ -4,6 +4,7 @@ import com.sun.jna.Pointer;
 import dev.saccade.helper.backend.BackendUnavailableException;
 import dev.saccade.helper.backend.HeldInputRecorder;
 import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.OwnKeys;
 import dev.saccade.helper.backend.PointerState;
 import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.protocol.Button;
@@ -20,12 +21,7 @@ import dev.saccade.wayland.VirtualPointer;
 import dev.saccade.wayland.WaylandConnection;
 import dev.saccade.wayland.WlInterfaces;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
@@ -73,10 +69,8 @@ public final class WaylandBackend implements InputBackend {
     private final PointerDevice pointer;
     private final Outputs outputs;
     private final SwayIpc sway;
-    private final boolean[] keyDown = new boolean[256];
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private CharBuffer chars = CharBuffer.allocate(256);
+    private final OwnKeys keys = new OwnKeys();
+    private final boolean[] keyDown = keys.down;
     private int x;
     private int y;
     private int buttons;
@@ -302,20 +296,10 @@ public final class WaylandBackend implements InputBackend {
         if (unusable()) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        if (chars.capacity() < length) {
-            chars = CharBuffer.allocate(length);
-        }
-        chars.clear();
-        decoder.reset();
-        try {
-            if (decoder.decode(ByteBuffer.wrap(utf8, offset, length), chars, true).isError()
-                || decoder.flush(chars).isError()) {
-                return ResultCode.PLATFORM_UNSUPPORTED;
-            }
-        } catch (final IllegalStateException e) {
+        final CharBuffer chars = keys.decode(utf8, offset, length);
+        if (chars == null) {
             return ResultCode.PLATFORM_UNSUPPORTED;
         }
-        chars.flip();
         final int shiftKey = keymap.keyFor(SHIFT_L) & 0xffff;
         // Pass 1: refuse the whole text before any event.
         for (int i = 0; i < chars.limit(); ) {
@@ -442,15 +426,7 @@ public final class WaylandBackend implements InputBackend {
         if (unusable()) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        for (int i = 0; i < 32; i++) {
-            int bits = 0;
-            for (int b = 0; b < 8; b++) {
-                if (keyDown[i * 8 + b]) {
-                    bits |= 1 << b;
-                }
-            }
-            keys32[i] = (byte) bits;
-        }
+        keys.pack(keys32);
         return ResultCode.PLATFORM_OK;
     }
 
