@@ -76,6 +76,16 @@ public record AccessibilityNode(
     }
 
     /**
+     * Whether an agent can act on this object: enabled, with a capability beyond pointing at it
+     * or selecting its text. A tree without one (GTK 4's disabled frame, an empty shell) says
+     * nothing an agent can use, and pixels serve its window (D52).
+     */
+    public boolean actionable() {
+        return !hasFlag(TargetFlag.DISABLED)
+            && (capabilities & ~(TargetCapability.POINTER_MOVE | TargetCapability.TEXT_SELECT)) != 0;
+    }
+
+    /**
      * This node (a nameless row wrapper) with the text, name, capabilities and states of its one
      * leaf child, which the scene then leaves out: the wrapper is the object the toolkit selects.
      */

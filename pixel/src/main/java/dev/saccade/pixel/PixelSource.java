@@ -432,8 +432,8 @@ public final class PixelSource implements AutoCloseable {
     }
 
     /**
-     * The windows pixels serve: on screen and, unless configured for all, without accessible
-     * objects; with trees expected, only windows a tree read after their appearance has seen.
+     * The windows pixels serve: on screen and, unless configured for all, without an actionable
+     * accessible object; with trees expected, only windows a tree read after their appearance has seen.
      */
     List<WindowInfo> served(final DesktopSnapshot d, final AccessibilitySnapshot a) {
         final List<WindowInfo> windows = d.windows();
@@ -450,7 +450,8 @@ public final class PixelSource implements AutoCloseable {
         if (a != null && context.serve() == PixelSourceContext.Serve.UNTREED) {
             final List<AccessibilityNode> nodes = a.nodes();
             for (int i = 0; i < nodes.size(); i++) {
-                final int window = WindowAttribution.windowOf(windows, nodes.get(i));
+                // a tree with nothing to act on (only a disabled frame) leaves its window to pixels
+                final int window = nodes.get(i).actionable() ? WindowAttribution.windowOf(windows, nodes.get(i)) : -1;
                 if (window >= 0) {
                     treed[window] = true;
                 }
