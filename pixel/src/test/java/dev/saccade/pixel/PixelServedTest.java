@@ -43,9 +43,25 @@ class PixelServedTest {
         // GTK 4.8's calculator: its frame at 0,0 (window-relative extents), disabled, nothing else
         assertEquals(List.of(WINDOW), served(node(Role.WINDOW, TargetCapability.KEYBOARD, TargetFlag.DISABLED,
             0, 0, 355, 486)));
-        // an enabled frame that only takes the pointer or a text selection says nothing either
-        assertEquals(List.of(WINDOW), served(node(Role.WINDOW, TargetCapability.POINTER_MOVE
-            | TargetCapability.TEXT_SELECT, 0, 100, 50, 355, 486)));
+        // an enabled, focusable frame says nothing either: the window target stands for it
+        assertEquals(List.of(WINDOW), served(node(Role.WINDOW, TargetCapability.KEYBOARD, 0, 100, 50, 355, 486)));
+        // nor a label that only takes the pointer or a text selection
+        assertEquals(List.of(WINDOW), served(node(Role.TEXT, TargetCapability.POINTER_MOVE
+            | TargetCapability.TEXT_SELECT, 0, 120, 80, 200, 20)));
+    }
+
+    @Test
+    void aWindowWithoutATreeIsServedOnceATreeReadAfterItFoundNothingChanged() {
+        // xterm maps after the last published tree (capture 20): only a later read that found the
+        // tree unchanged (nothing is published then) says that its window has no secure field
+        final WindowInfo xterm = new WindowInfo(0x600001L, 777, "xterm", 0, 0, 484, 316, false, true, 0);
+        final DesktopSnapshot desktop = new DesktopSnapshot(2, 30, xterm.xid(), List.of(xterm),
+            List.of(new MonitorInfo(1, "screen", 0, 0, 1280, 800, true)));
+        final AccessibilitySnapshot tree = new AccessibilitySnapshot(1, 20, false, List.of());
+        final PixelSource source = new PixelSource(new PixelSourceContext().treesExpected(true), s -> { });
+        assertEquals(List.of(), source.served(desktop, tree), "no read since it appeared");
+        assertEquals(List.of(), source.served(desktop, tree, 25), "a read before it appeared");
+        assertEquals(List.of(xterm), source.served(desktop, tree, 40));
     }
 
     @Test
