@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * A second look at small text the window pass doubted: the rows of each doubtful word no taller
- * than {@link #SMALL_HEIGHT} are read again at twice the scale and their words replace the first
- * reading's. Bitmap fonts with one-pixel strokes (xterm's default {@code fixed}, Xt and Tk apps)
+ * than {@link #SMALL_HEIGHT} are read again at twice the scale (each pixel a 2×2 block, read as
+ * one block of lines) and their words replace the first reading's. Bitmap fonts with one-pixel strokes (xterm's default {@code fixed}, Xt and Tk apps)
  * read at their own size come out below the word confidence floor and vanish; twice as large they
  * read as well as anti-aliased text. Only doubtful rows are read again, so text that read well
  * the first time costs nothing more; what each prepared band read is remembered by a hash of its
@@ -74,10 +74,10 @@ final class SmallTextLook {
                 java.util.Arrays.fill(image, 0, ow * oh, (byte) 0xFF);
                 final byte[] crop = new byte[width * rows];
                 System.arraycopy(prepared, from * width, crop, 0, crop.length);
-                BoxReader.upscale(crop, width, rows, image, ow, PAD, SCALE);
+                upscale(crop, width, rows, image, ow);
                 read.clear();
                 looks++;
-                final boolean whole = ocr.recognize(image, ow, oh, Tesseract.PSM_SPARSE_TEXT, remainingMs, read);
+                final boolean whole = ocr.recognize(image, ow, oh, Tesseract.PSM_SINGLE_BLOCK, remainingMs, read);
                 complete &= whole;
                 final List<OcrWord> relative = new ArrayList<>(read.size());
                 for (final OcrWord w : read) {
@@ -90,12 +90,45 @@ final class SmallTextLook {
                 }
             }
             words.removeIf(w -> centreY(w) >= band[0] && centreY(w) < band[1]);
-            for (final OcrWord w : found) {
-                final int line = LINE_BASE + LINES_PER_ROW * from + w.line();
-                words.add(new OcrWord(w.text(), w.x(), from + w.y(), w.width(), w.height(), line, w.confidence()));
-            }
+            addByRow(found, from, words);
         }
         return complete;
+    }
+
+    /**
+     * Whether sparse-text segmentation put the word on a line of its own although a small word of
+     * another line sits beside it, a space away on the same row: a terminal's row cut at its
+     * single-cell spaces, read word by word.
+     */
+    private static boolean splitFromNeighbour(final OcrWord w, final List<OcrWord> words) {
+        for (final OcrWord o : words) {
+            if (o.line() != w.line() && o.height() <= SMALL_HEIGHT && Math.abs(centreY(o) - centreY(w)) <= w.height() / 2) {
+                final int gap = Math.max(o.x() - (w.x() + w.width()), w.x() - (o.x() + o.width()));
+                if (gap >= 0 && gap <= w.height()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Adds a band's words at their place in the window, one line number per text row: sparse-text
+     * segmentation splits a terminal's row at its single-cell spaces into lines of their own.
+     */
+    private static void addByRow(final List<OcrWord> found, final int from, final List<OcrWord> words) {
+        final List<OcrWord> sorted = new ArrayList<>(found);
+        sorted.sort(java.util.Comparator.comparingInt(SmallTextLook::centreY));
+        int row = -1;
+        int rowCentre = Integer.MIN_VALUE;
+        for (final OcrWord w : sorted) {
+            if (row < 0 || centreY(w) - rowCentre > Math.max(2, w.height() / 2)) {
+                row++;
+                rowCentre = centreY(w);
+            }
+            words.add(new OcrWord(w.text(), w.x(), from + w.y(), w.width(), w.height(),
+                LINE_BASE + LINES_PER_ROW * from + row, w.confidence()));
+        }
     }
 
     /** The row bands [from, to) around doubtful small words, merged where they overlap, top down. */
@@ -103,7 +136,7 @@ final class SmallTextLook {
         final List<int[]> out = new ArrayList<>();
         final List<OcrWord> doubtful = new ArrayList<>();
         for (final OcrWord w : words) {
-            if (w.confidence() < minConfidence && w.height() <= SMALL_HEIGHT) {
+            if (w.height() <= SMALL_HEIGHT && (w.confidence() < minConfidence || splitFromNeighbour(w, words))) {
                 doubtful.add(w);
             }
         }
@@ -138,6 +171,20 @@ final class SmallTextLook {
             }
         }
         return merged;
+    }
+
+    /**
+     * Each pixel into a {@link #SCALE}-square block, padded: a bitmap glyph keeps its crisp
+     * strokes (bilinear blurs a one-pixel stroke into grey that reads as another letter).
+     */
+    private static void upscale(final byte[] in, final int w, final int h, final byte[] out, final int outWidth) {
+        for (int y = 0; y < h * SCALE; y++) {
+            final int row = (PAD + y) * outWidth + PAD;
+            final int source = (y / SCALE) * w;
+            for (int x = 0; x < w * SCALE; x++) {
+                out[row + x] = in[source + x / SCALE];
+            }
+        }
     }
 
     private static int centreY(final OcrWord w) {
