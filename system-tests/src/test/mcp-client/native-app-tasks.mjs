@@ -1,8 +1,9 @@
 // The native application task suite, run by NativeAppTaskSuiteIT: tasks in gnome-calculator and gnome-text-editor
 // (GTK 4) and LibreOffice Writer and Calc (the GTK 3 VCL plugin), driven only through `saccade mcp` with the official
 // MCP SDK client. A policy reads what a model reads (the text view; ids come from its lines) and acts on a target id,
-// or on the focused target after a view that showed it. Each task is verified from the application's own output: what
-// it copied to the clipboard (read with xclip), the file it saved.
+// or sends a key to the focused target after a view that showed it (never blind: without one the task fails). Each
+// task is verified from the application's own output: what it copied to the clipboard (read with xclip), the file it
+// saved.
 // Usage: node native-app-tasks.mjs <bin/saccade> <agent endpoint socket> <scratch dir>.
 // Prints one JSON line per task, then {"done":...}. TASKS_ONLY (a regular expression) runs only matching tasks;
 // every view a task read is appended to native-app-views.log in the working directory, for reading a failure.
@@ -38,11 +39,11 @@ function readView(text) {
   return view;
 }
 
-/** Every call of a task goes through its Tally: calls, text bytes a view, stale rejections, blind keys. */
+/** Every call of a task goes through its Tally: calls, text bytes a view, stale rejections. */
 class Tally {
   constructor(name) {
     this.name = name;
-    this.counts = { calls: 0, waitCalls: 0, stale: 0, staleAfterVerified: 0, blind: 0 };
+    this.counts = { calls: 0, waitCalls: 0, stale: 0, staleAfterVerified: 0 };
     this.bytes = [];
     this.rejections = [];
     this.view = null;
@@ -53,6 +54,7 @@ class Tally {
   /** Calls a tool; the view it returned (an observe's, or an act's after-scene) becomes the task's newest. */
   async tool(name, args) {
     this.counts[this.waiting ? 'waitCalls' : 'calls'] += 1;
+    if (this.maximumTextBytes) args = { ...args, maximumTextBytes: this.maximumTextBytes };
     const result = await client.callTool({ name, arguments: args });
     const text = result.content?.[0]?.text ?? '';
     const marker = 'The active window now:\n';
@@ -144,9 +146,9 @@ async function onTarget(tally, what, pick, args) {
   return failure;
 }
 
-/** A key or chord to the focused target, sent only after a view that showed a focused target (else counted blind). */
+/** A key or chord to the focused target, sent only after a view that showed one: the policy never types blind. */
 async function press(tally, usage, modifiers = 0) {
-  if (!tally.view?.targets.some((t) => t.words.includes('focused'))) tally.counts.blind += 1;
+  if (!tally.view?.targets.some((t) => t.words.includes('focused'))) return 'no focused target in the view: a key would go blind';
   return act(tally, modifiers ? { kind: 'key-chord', keyUsage: usage, modifiers } : { kind: 'key', keyUsage: usage });
 }
 
@@ -254,6 +256,7 @@ function office(file, filter) {
 /** Opens an empty file of `name` in soffice, waits until its window shows `ready`, runs the policy, closes nothing. */
 function inOffice(name, filter, title, ready, policy, expect) {
   return async (tally) => {
+    tally.maximumTextBytes = 16384; // soffice's windows list more than 8 KB of targets: the view says to raise it
     const file = join(scratch, name);
     writeFileSync(file, '');
     office(file, filter);
@@ -268,12 +271,21 @@ const body = (ts) => ts.find((t) => !t.top && t.w > 300 && t.words.includes('tex
   ?? ts.find((t) => !t.top && t.text === 'LibreOffice Document');
 const nameBox = (ts) => ts.find((t) => t.role === 'text-field' && t.words.includes('text') && /^[A-Z]+[0-9]+$/.test(t.text));
 
-/** Moves Calc's cursor to `cell` through the Name Box, then types `value` and Enter into the focused cell. */
-async function intoCell(tally, cell, value) {
-  return await onTarget(tally, 'the Name Box', nameBox, { kind: 'text', text: cell })
-    ?? await press(tally, USAGE.enter)
-    ?? await act(tally, { kind: 'text', text: value, generation: tally.view?.generation })
-    ?? await press(tally, USAGE.enter);
+/** HID usages of the keys a cell's value is typed with: digits, a, minus and equals (no shifted character). */
+const KEYS = { ...Object.fromEntries([...'1234567890'].map((c, i) => [c, 30 + i])), a: 4, '-': 45, '=': 46 };
+
+/**
+ * Moves Calc's cursor to `cell` through the Name Box, then types each value key by key into the focused sheet, Enter
+ * after each (the cursor goes one row down). Calc's input line is not in the view and its cells take no TEXT: keys to
+ * the focused sheet, which the view shows focused, are what a model has.
+ */
+async function intoColumn(tally, cell, values) {
+  let failure = await onTarget(tally, 'the Name Box', nameBox, { kind: 'text', text: cell }) ?? await press(tally, USAGE.enter);
+  for (const value of values) {
+    for (const c of value) failure ??= await press(tally, KEYS[c]);
+    failure ??= await press(tally, USAGE.enter);
+  }
+  return failure;
 }
 
 const LONG = 'Saccade reads what the application shows and acts on it. '.repeat(12).trim();
@@ -309,8 +321,11 @@ const chosen = join(scratch, 'chooser.txt');
 await runTask('gnome-text-editor: type a line, save through the file chooser', textEditor(null, async (tally) =>
   await onTarget(tally, 'the text view', takesText(), { kind: 'text', text: 'saved through the chooser' })
   ?? await press(tally, USAGE.s, CONTROL)
-  ?? await onTarget(tally, 'the file chooser\'s name field', (ts) => ts.some((t) => t.top && /Save/.test(t.text))
-    && takesText('text-field')(ts), { kind: 'text', text: chosen })
+  // the name field holds the document's name with its base selected: select all of it, then type the path over it
+  ?? (await seek(tally, (ts) => ts.some((t) => t.top && /Save/.test(t.text)) && takesText('text-field')(ts))
+    ? null : 'no Save dialog with a name field in the text view')
+  ?? await press(tally, USAGE.a, CONTROL)
+  ?? await onTarget(tally, 'the file chooser\'s name field', takesText('text-field'), { kind: 'text', text: chosen })
   ?? await press(tally, USAGE.enter)
   ?? await appShows(saved(chosen, (s) => s.trim() === 'saved through the chooser'))));
 const edited = join(scratch, 'edited.txt');
@@ -328,6 +343,11 @@ await runTask('gnome-text-editor: fill a paragraph, Ctrl+S', textEditor(filled, 
 
 officeProfile();
 try {
+  // Calc first: its document's tree is read while it is soffice's first window
+  await runTask('LibreOffice Calc: two values and a sum, save as CSV', inOffice('sum.csv',
+    'Text - txt - csv (StarCalc):44,34,76,1', 'sum', nameBox, async (tally) =>
+      await intoColumn(tally, 'A1', ['12', '30', '=a1--a2'])
+      ?? await press(tally, USAGE.s, CONTROL), (s) => s.trim().split(/\r?\n/).join(',') === '12,30,42'));
   await runTask('LibreOffice Writer: type a sentence, save as text', inOffice('sentence.txt', null, 'sentence',
     (ts) => body(ts), async (tally) => await onTarget(tally, 'the document body', body,
       { kind: 'text', text: 'Agents write letters too.' })
@@ -336,12 +356,6 @@ try {
     (ts) => body(ts), async (tally) => await onTarget(tally, 'the document body', body,
       { kind: 'text', text: LONG, fill: true })
       ?? await press(tally, USAGE.s, CONTROL), (s) => s.trim() === LONG));
-  await runTask('LibreOffice Calc: two values and a sum, save as CSV', inOffice('sum.csv',
-    'Text - txt - csv (StarCalc):44,34,76,1', 'sum', nameBox, async (tally) =>
-      await intoCell(tally, 'A1', '12')
-      ?? await intoCell(tally, 'A2', '30')
-      ?? await intoCell(tally, 'A3', '=A1+A2')
-      ?? await press(tally, USAGE.s, CONTROL), (s) => s.trim().split(/\r?\n/).join(',') === '12,30,42'));
 } finally {
   offices.forEach(stop); // each launcher's process group: oosplash and its soffice.bin
 }

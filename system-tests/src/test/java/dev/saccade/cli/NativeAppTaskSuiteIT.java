@@ -23,9 +23,15 @@ import org.junit.jupiter.api.Timeout;
  */
 @WithTestDesktop
 class NativeAppTaskSuiteIT {
-    /** The tasks that pass on this branch. */
+    /**
+     * The tasks that pass on this branch (7 of 10 on 2026-12-07). Writer's two fail: its document
+     * body is listed as an editable target without TEXT, so neither typing nor FILL reaches it.
+     */
     static final Set<String> PASSING = Set.of(
-        "gnome-calculator: 12 × 3 = 36, copied");
+        "gnome-calculator: 12 × 3 = 36, copied", "gnome-calculator: 100 − 58 = 42, copied",
+        "gnome-calculator: 7 × 6 by its buttons", "gnome-calculator: 2^10 filled, copied",
+        "gnome-text-editor: type a line, save through the file chooser",
+        "gnome-text-editor: type into a file, Ctrl+S", "gnome-text-editor: fill a paragraph, Ctrl+S");
 
     /** {@code -Dsaccade.tasks.only=REGEX}: run only the tasks whose names match (the script's TASKS_ONLY). */
     private static final String ONLY = System.getProperty("saccade.tasks.only");
@@ -35,7 +41,7 @@ class NativeAppTaskSuiteIT {
     void nativeAppTasksThroughMcpAreDoneAndVerifiedByTheApplications(final TestDesktop desktop) throws Exception {
         final List<Map<String, Object>> rows = TaskSuiteScript.run(desktop, "native-app-tasks.mjs",
             ONLY == null ? Map.of() : Map.of("TASKS_ONLY", ONLY), "native-app-tasks.md");
-        TaskSuiteScript.assertPassed(rows, PASSING, ONLY, true);
+        TaskSuiteScript.assertPassed(rows, PASSING, ONLY, false); // the script never types blind: it fails the task instead
         if (ONLY == null) {
             assertTrue(TaskSuiteScript.median(rows, "calls") <= 4, "median calls per task (goal <= 4)\n"
                 + AgentTaskSuiteIT.table(rows));
