@@ -259,9 +259,11 @@ function inOffice(name, filter, title, ready, policy, expect) {
     tally.maximumTextBytes = 16384; // soffice's windows list more than 8 KB of targets: the view says to raise it
     const file = join(scratch, name);
     writeFileSync(file, '');
+    // a first start makes a profile; a document opened in the running soffice has no such excuse
+    const ms = offices.length ? 30000 : WAIT_MS;
     office(file, filter);
     if (!(await seek(tally, (ts) => ts.some((t) => t.top && t.text.startsWith(title)) && ready(ts),
-      { waiting: true, ms: WAIT_MS }))) return `no ${title} window with its controls in the active window`;
+      { waiting: true, ms }))) return `no ${title} window with its controls in the active window within ${ms} ms`;
     return await policy(tally) ?? await appShows(saved(file, expect));
   };
 }

@@ -24,14 +24,16 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop
 class NativeAppTaskSuiteIT {
     /**
-     * The tasks that pass on this branch (7 of 10 on 2026-12-07). Writer's two fail: its document
-     * body is listed as an editable target without TEXT, so neither typing nor FILL reaches it.
+     * The tasks that pass on this branch (8 of 10 on 2026-12-07). Writer's two fail: its document
+     * body is listed as an editable target without TEXT, so typing does not reach it, and a second
+     * Writer document opened in the running soffice was not read into the scene within 30 s.
      */
     static final Set<String> PASSING = Set.of(
         "gnome-calculator: 12 × 3 = 36, copied", "gnome-calculator: 100 − 58 = 42, copied",
         "gnome-calculator: 7 × 6 by its buttons", "gnome-calculator: 2^10 filled, copied",
         "gnome-text-editor: type a line, save through the file chooser",
-        "gnome-text-editor: type into a file, Ctrl+S", "gnome-text-editor: fill a paragraph, Ctrl+S");
+        "gnome-text-editor: type into a file, Ctrl+S", "gnome-text-editor: fill a paragraph, Ctrl+S",
+        "LibreOffice Calc: two values and a sum, save as CSV");
 
     /** {@code -Dsaccade.tasks.only=REGEX}: run only the tasks whose names match (the script's TASKS_ONLY). */
     private static final String ONLY = System.getProperty("saccade.tasks.only");
