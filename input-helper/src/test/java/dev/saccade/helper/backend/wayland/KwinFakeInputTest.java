@@ -135,6 +135,9 @@ class KwinFakeInputTest {
             }
             return slider[0] != null;
         }, Duration.ofSeconds(10), "a slider on the registry");
+        // Placed again now that the window surely exists: KWin's script moves only the windows it
+        // lists, and the first ask can come before zenity's window is mapped.
+        desktop.place(zenity.pid(), 100, 300);
         final SwayDesktop.Accessible s = slider[0];
         final int y = 300 + s.y() + s.height() / 2;
         try (WaylandBackend backend = WaylandBackend.openKde(socket())) {
