@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.demodesktop.TestDesktop;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,6 +53,10 @@ final class TaskSuiteScript {
             final String text = AgentTaskSuiteIT.table(rows);
             System.out.println(text);
             Files.writeString(Path.of("target", table), text);
+            // the client's stderr and the owner's log stay beside the table: what a failed task saw
+            final String base = table.replaceFirst("\\.md$", "");
+            keep(clientErr, base + "-client.log");
+            keep(runtime.resolve("owner-1.log"), base + "-owner.log");
             try (var files = Files.walk(runtime)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
@@ -81,6 +86,12 @@ final class TaskSuiteScript {
             }
         }
         assertTrue(missing.isEmpty(), "tasks that fail: " + missing + "\n" + AgentTaskSuiteIT.table(rows));
+    }
+
+    private static void keep(final Path file, final String name) throws java.io.IOException {
+        if (Files.exists(file)) {
+            Files.copy(file, Path.of("target", name), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** The median of the rows' {@code column} (the lower middle value). */
