@@ -7,6 +7,7 @@ import dev.saccade.client.AgentClient;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
@@ -84,6 +85,34 @@ class OwnerKillIT {
         });
     }
 
+    /**
+     * A timed drag (§5.15) runs in the helper, which owns its operation: killed, the owner can
+     * neither cancel it nor release its button, so the helper's own watch of the owner must end
+     * the glide and let go, not finish a 10 s drag for a dead owner.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void killingTheOwnerMidTimedDragEndsTheDragAndReleasesItsButton(final TestDesktop desktop) throws Exception {
+        run(desktop, AgentAbi.API_VERSION_1_2, OwnerKillIT::startTenSecondDrag, (owner, probe, helperLog) -> {
+            final long killedAt = System.nanoTime();
+            owner.destroyForcibly();
+            final long released = probe.awaitLeftReleased(killedAt + TimeUnit.SECONDS.toNanos(5));
+            assertTrue(released > 0, "the drag's button is still held 5 s after the owner was killed");
+            final double ms = (released - killedAt) / 1e6;
+            System.out.printf("owner SIGKILL mid-drag -> button released in %.1f ms%n", ms);
+            assertTrue(ms < 1_000, "released at the owner's death, not at the drag's end: " + ms + " ms");
+            // the glide stopped with the release: the pointer stays where it was let go
+            // (a glide steps every 16 ms: half a second without a step is a stopped one)
+            final int[] atRelease = probe.state();
+            for (final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500); System.nanoTime() < end;) {
+                final int[] now = probe.state();
+                assertEquals(atRelease[0], now[0], "the glide went on after the release: x " + atRelease[0] + " -> " + now[0]);
+                assertEquals(0, now[2] & XPointerProbe.BUTTON1_MASK, "nothing pressed the button again");
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+        });
+    }
+
     private static final Pattern DETACHED =
         Pattern.compile("event=helper_detached reason=owner_gone .* by=(\\S+) lost_ns=(\\d+) released_ns=(\\d+)");
 
@@ -96,6 +125,27 @@ class OwnerKillIT {
     }
 
     private static void run(final TestDesktop desktop, final WhileHeld test) throws Exception {
+        run(desktop, AgentAbi.API_VERSION, OwnerKillIT::holdLeft, test);
+    }
+
+    /** How a test has the owner hold the left button for its client: a HOLD, or a timed drag under way. */
+    interface Holder {
+        void hold(AgentClient client, XPointerProbe probe) throws Exception;
+    }
+
+    private static void holdLeft(final AgentClient client, final XPointerProbe probe) throws Exception {
+        final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+        // The helper logs its attach once the owner's WELCOME is out; the owner marks it
+        // attached a moment later on its launcher thread, and until then a batch answers
+        // EXECUTOR_LOST (D5), which a loaded machine lets the first HOLD meet. Retry that only.
+        final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
+            a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
+            Duration.ofSeconds(10));
+        assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+    }
+
+    private static void run(final TestDesktop desktop, final int apiVersion, final Holder holder, final WhileHeld test)
+        throws Exception {
         final Path runtime = Files.createTempDirectory("saccade-owner-kill",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Path ownerLog = runtime.resolve("owner.log");
@@ -114,15 +164,9 @@ class OwnerKillIT {
 
             final AgentClient client = AgentClient.connect(runtime.resolve("saccade-agent-v1.sock"), Duration.ofSeconds(10));
             client.readTimeout(Duration.ofSeconds(20));
+            client.apiVersion(apiVersion);
             client.hello(1, Capability.POLICY);
-            final long cell = HeldInputReleaseDesktopTest.gridCell(client);
-            // The helper logs its attach once the owner's WELCOME is out; the owner marks it
-            // attached a moment later on its launcher thread, and until then a batch answers
-            // EXECUTOR_LOST (D5), which a loaded machine lets the first HOLD meet. Retry that only.
-            final ActionCompletionFlyweight held = HeldInputReleaseDesktopTest.batchOnceAdopted(client,
-                a -> a.kind(ActionKind.HOLD).targetId(cell).buttonBits(Button.LEFT), Capability.POINTER,
-                Duration.ofSeconds(10));
-            assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()));
+            holder.hold(client, probe);
             // what released it, if anything did (a lapsed owner heartbeat, user input, a replaced helper)
             assertTrue(probe.leftHeld(), () -> "the X server holds the button; helper log:\n" + tail(helperLog)
                 + "\nowner log:\n" + tail(ownerLog));
@@ -146,6 +190,18 @@ class OwnerKillIT {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** A 10 s drag across the empty desktop, sent and under way: the button held, the pointer moving. */
+    private static void startTenSecondDrag(final AgentClient client, final XPointerProbe probe) throws Exception {
+        final long from = HeldInputReleaseDesktopTest.gridCell(client, 60);
+        final long to = HeldInputReleaseDesktopTest.gridCell(client, 69);
+        final int startX = probe.state()[0];
+        TimedActionsDesktopTest.send(client, a -> a.kind(ActionKind.DRAG_DROP).targetId(from).secondaryTargetId(to)
+            .buttonBits(Button.LEFT).durationNs(TimeUnit.SECONDS.toNanos(10)), TimeUnit.SECONDS.toNanos(20));
+        Await.probe(probe::state, s -> (s[2] & XPointerProbe.BUTTON1_MASK) != 0 && s[0] != startX,
+            Duration.ofSeconds(15), s -> "the drag holds the button and moves: x " + s[0] + ", mask 0x"
+                + Integer.toHexString(s[2]));
     }
 
     private static String tail(final Path log) {

@@ -98,6 +98,11 @@ class SliderDragDesktopTest {
 
     /** The bounds (x, y, width, height in pixels) of zenity's actionable SLIDER, which must be a DRAG_SOURCE. */
     int[] slider(final AgentClient client, final long pid) throws Exception {
+        return actionable(client, pid, Role.SLIDER, TargetCapability.DRAG_SOURCE);
+    }
+
+    /** The bounds of the first actionable target of {@code role} in a window, which must have {@code capability}. */
+    int[] actionable(final AgentClient client, final long pid, final int role, final int capability) throws Exception {
         final long[] after = {0};
         return Await.probe(() -> {
             final BytesStore<?, ?> req = client.requestStore();
@@ -118,8 +123,8 @@ class SliderDragDesktopTest {
                 for (int k = 0; k < c.targetCount(); k++) {
                     final TargetFlyweight t = new TargetFlyweight().wrap(reply.bytes(),
                         reply.offset() + c.targetsOffset() + (long) k * c.targetStride());
-                    if (t.role() == Role.SLIDER && (t.flags() & TargetFlag.ACTIONABLE) != 0 && t.windowId() != 0) {
-                        assertTrue((t.capabilityBits() & TargetCapability.DRAG_SOURCE) != 0, "a slider is a drag source");
+                    if (t.role() == role && (t.flags() & TargetFlag.ACTIONABLE) != 0 && t.windowId() != 0) {
+                        assertTrue((t.capabilityBits() & capability) != 0, "role " + role + " has capability " + capability);
                         targetId = t.targetId();
                         return new int[] {t.boundsXQ8() / RectQ8.ONE, t.boundsYQ8() / RectQ8.ONE,
                             t.boundsWidthQ8() / RectQ8.ONE, t.boundsHeightQ8() / RectQ8.ONE};
@@ -128,6 +133,6 @@ class SliderDragDesktopTest {
             }
             return null;
         }, Objects::nonNull, Duration.ofSeconds(30),
-            none -> "an actionable slider of zenity (pid " + pid + "); last generation " + after[0]);
+            none -> "an actionable target of role " + role + " of zenity (pid " + pid + "); last generation " + after[0]);
     }
 }

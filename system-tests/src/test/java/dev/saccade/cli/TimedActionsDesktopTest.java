@@ -18,6 +18,8 @@ import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.PhysicalFlag;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetCapability;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.io.File;
@@ -94,6 +96,57 @@ class TimedActionsDesktopTest {
                 assertTrue(zenity.waitFor(20, TimeUnit.SECONDS), "zenity closed on Enter");
                 final int value = Integer.parseInt(Files.readString(out.toPath(), StandardCharsets.UTF_8).trim());
                 assertTrue(value >= 75, "the timed drag moved the value from 10 to near the far end: " + value);
+            }
+        } finally {
+            zenity.destroyForcibly();
+        }
+    }
+
+    /**
+     * A timed TEXT_SELECT glides its held button across a GTK entry's text over its move time;
+     * what it selected is proven by the entry: Delete then removes all of it, and zenity prints an
+     * empty line.
+     */
+    @Test
+    void aOneSecondTextSelectionSelectsWhatItCrosses(final TestDesktop desktop) throws Exception {
+        final File out = new File(desktop.logDir().toFile(), "zenity-entry-timed.out");
+        final Process zenity = desktop.configure(new ProcessBuilder("zenity", "--entry", "--title=Saccade timed select",
+            "--entry-text=old words here")).redirectOutput(out)
+            .redirectError(new File(desktop.logDir().toFile(), "zenity-entry-timed.err")).start();
+        try {
+            owner = DesktopOwner.withAccessibility(desktop, "saccade-timed-select");
+            try (AgentClient client = owner.connect(Duration.ofSeconds(20), HelloFlag.EXTENDED_ROLES, AgentAbi.API_VERSION_1_2);
+                 XRawEventLog log = new XRawEventLog(desktop.display())) {
+                final SliderDragDesktopTest find = new SliderDragDesktopTest();
+                final int[] entry = find.actionable(client, zenity.pid(), Role.TEXT_FIELD, TargetCapability.TEXT_SELECT);
+                final long entryId = find.targetId();
+                final int y = entry[1] + entry[3] / 2;
+                // from just inside the left edge to past the text's end (still inside the entry)
+                final int fromX = entry[0] + 3;
+                final int toX = entry[0] + entry[2] - 4;
+                final ActionCompletionFlyweight select = timed(client, a -> a.kind(ActionKind.TEXT_SELECT)
+                    .flags(ActionFlag.EXPLICIT_POINTS).targetId(entryId).secondaryTargetId(entryId).buttonBits(Button.LEFT)
+                    .point(fromX * RectQ8.ONE + RectQ8.ONE / 2, y * RectQ8.ONE + RectQ8.ONE / 2)
+                    .secondaryPoint(toX * RectQ8.ONE + RectQ8.ONE / 2, y * RectQ8.ONE + RectQ8.ONE / 2)
+                    .durationNs(TimeUnit.SECONDS.toNanos(1)), TimeUnit.SECONDS.toNanos(10));
+                assertEquals(ResultCode.OK, select.result(), ResultCode.name(select.result()));
+                final List<XRawEventLog.Event> glide = glide(Await.probe(log::events,
+                    e -> e.stream().anyMatch(x -> x.type() == XRawEventLog.RAW_BUTTON_RELEASE), Duration.ofSeconds(5),
+                    e -> "the selection's release reached the X server: " + e.size() + " raw events"), 1);
+                final long spanMs = glide.isEmpty() ? 0 : glide.get(glide.size() - 1).serverTimeMs() - glide.get(0).serverTimeMs();
+                System.out.printf("timed text selection 1 s: %d motion steps over %d ms by the X server's clock%n",
+                    glide.size(), spanMs);
+                assertTrue(glide.size() >= 10 && spanMs >= 800 && spanMs <= 1_300, glide.size() + " steps over " + spanMs + " ms");
+                // Delete (HID 0x4C): the whole selection goes; with none, one character at the caret would
+                final ActionCompletionFlyweight delete = InputHelperDesktopTest.send(client, new byte[0],
+                    a -> a.kind(ActionKind.KEY).keyUsage(0x4C), 0);
+                assertEquals(ResultCode.OK, delete.result(), ResultCode.name(delete.result()));
+                final ActionCompletionFlyweight enter = InputHelperDesktopTest.send(client, new byte[0],
+                    a -> a.kind(ActionKind.KEY).keyUsage(0x28), 0);
+                assertEquals(ResultCode.OK, enter.result(), ResultCode.name(enter.result()));
+                assertTrue(zenity.waitFor(20, TimeUnit.SECONDS), "zenity closed on Enter");
+                assertEquals("", Files.readString(out.toPath(), StandardCharsets.UTF_8).trim(),
+                    "Delete removed the whole selection");
             }
         } finally {
             zenity.destroyForcibly();
@@ -254,6 +307,31 @@ class TimedActionsDesktopTest {
         }
     }
 
+    @Test
+    void anMcpActWithDurationMsGlidesOverThatTime(final TestDesktop desktop) throws Exception {
+        owner = DesktopOwner.start(desktop, "saccade-timed-mcp");
+        try (AgentClient client = owner.connectMinor2(); McpProcess mcp = McpProcess.start(owner.service.endpoint())) {
+            final String start = Long.toUnsignedString(HeldInputReleaseDesktopTest.gridCell(client, 20));
+            final String end = Long.toUnsignedString(HeldInputReleaseDesktopTest.gridCell(client, 65));
+            mcp.call(McpProcess.INITIALIZE);
+            final String jump = mcp.call(McpProcess.tool(2, "saccade_act",
+                "{\"kind\":\"move\",\"targetId\":\"" + start + "\"}"));
+            assertTrue(jump.contains("\"isError\":false"), jump);
+            try (XRawEventLog log = new XRawEventLog(desktop.display())) {
+                final String glide = mcp.call(McpProcess.tool(3, "saccade_act",
+                    "{\"kind\":\"move\",\"targetId\":\"" + end + "\",\"durationMs\":1000}"));
+                assertTrue(glide.contains("\"isError\":false"), glide);
+                final List<XRawEventLog.Event> motion = Await.probe(() -> log.events().stream()
+                    .filter(e -> e.type() == XRawEventLog.RAW_MOTION).toList(), m -> spanMs(m) >= 950, Duration.ofSeconds(5),
+                    m -> m.size() + " motion events over " + spanMs(m) + " ms by the X server's clock");
+                final long spanMs = spanMs(motion);
+                System.out.printf("MCP saccade_act pointer-move durationMs 1000: %d steps over %d ms by the X server's"
+                    + " clock%n", motion.size(), spanMs);
+                assertTrue(motion.size() >= 10 && spanMs >= 900 && spanMs <= 1_300, motion.size() + " steps over " + spanMs + " ms");
+            }
+        }
+    }
+
     /**
      * Sends a 10 s drag across the empty desktop and returns once the X server holds its button and
      * it has moved, with the completion still to come; physical shows the operation's lease.
@@ -320,7 +398,7 @@ class TimedActionsDesktopTest {
         return receive(client);
     }
 
-    private static void send(final AgentClient client, final Consumer<ActionFlyweight> action, final long deadlineInNs)
+    static void send(final AgentClient client, final Consumer<ActionFlyweight> action, final long deadlineInNs)
         throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
