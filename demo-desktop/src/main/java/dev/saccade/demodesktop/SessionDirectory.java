@@ -11,6 +11,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -126,9 +128,27 @@ final class SessionDirectory {
         if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
+        // A service of the session may have mounted a file system inside (Mounts): unmount it first,
+        // and never delete across into another file system (what is there is not the desktop's).
+        final List<Path> mounted = new ArrayList<>();
+        for (final Mounts.Mount mount : Mounts.under(root)) {
+            if (!Mounts.unmount(mount)) {
+                mounted.add(mount.point());
+            }
+        }
+        final Object device = Files.getAttribute(root, "unix:dev", LinkOption.NOFOLLOW_LINKS);
         // walkFileTree does not follow symbolic links: a link planted inside cannot make us delete
         // anything outside the tree.
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(final Path dir, final BasicFileAttributes attrs) throws IOException {
+                if (!device.equals(Files.getAttribute(dir, "unix:dev", LinkOption.NOFOLLOW_LINKS))) {
+                    mounted.add(dir);
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
             @Override
             public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
                 deleteIfPresent(file);
@@ -148,10 +168,16 @@ final class SessionDirectory {
                 if (e != null) {
                     throw e;
                 }
-                deleteIfPresent(dir);
+                if (mounted.stream().noneMatch(m -> m.startsWith(dir))) {
+                    deleteIfPresent(dir);
+                }
                 return FileVisitResult.CONTINUE;
             }
         });
+        if (!mounted.isEmpty()) {
+            throw new IOException("could not unmount " + mounted + " inside the desktop's directory " + root
+                + "; it was left in place: unmount it (fusermount -u or umount as root), then remove " + root);
+        }
     }
 
     private static void deleteIfPresent(final Path path) throws IOException {
