@@ -47,7 +47,7 @@ public final class HelperBackends {
             // GNOME offers none of the wlroots protocols: its session bus has mutter's RemoteDesktop.
             final String bus = MutterBackend.sessionBusOf(socket, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
             if (MutterBackend.isGnome(bus)) {
-                return MutterBackend.open(bus);
+                return MutterBackend.open(bus).checkingLayoutOf(socket);
             }
             return WaylandBackend.open(socket, SwayIpc.locate(socket));
         }

@@ -7,7 +7,9 @@ import com.sun.jna.ptr.PointerByReference;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One full XKB keymap (libxkbcommon's default rules: evdev, pc105, the layout of
@@ -73,6 +75,8 @@ public final class Keymap implements AutoCloseable {
     private final byte[] text;
     /** keysym → key code | level << 16, the lowest key code and level that produce it. */
     private final Map<Integer, Integer> keyOfKeysym = new HashMap<>();
+    /** The keysyms of the first layout at any level (AltGr's included): what a compositor can type by keysym. */
+    private final Set<Integer> firstLayout = new HashSet<>();
 
     private Keymap(final Pointer context, final Pointer keymap) {
         this.context = context;
@@ -85,11 +89,15 @@ public final class Keymap implements AutoCloseable {
         System.arraycopy(bytes, 0, text, 0, bytes.length);
         final PointerByReference syms = new PointerByReference();
         for (int key = MIN_KEY_CODE; key <= MAX_KEY_CODE; key++) {
-            final int levels = Math.min(2, Xkb.LIB.xkb_keymap_num_levels_for_key(keymap, key, 0));
+            final int levels = Xkb.LIB.xkb_keymap_num_levels_for_key(keymap, key, 0);
             for (int level = 0; level < levels; level++) {
                 final int n = Xkb.LIB.xkb_keymap_key_get_syms_by_level(keymap, key, 0, level, syms);
                 if (n == 1) {
-                    keyOfKeysym.putIfAbsent(syms.getValue().getInt(0), key | level << 16);
+                    final int keysym = syms.getValue().getInt(0);
+                    firstLayout.add(keysym);
+                    if (level < 2) {
+                        keyOfKeysym.putIfAbsent(keysym, key | level << 16);
+                    }
                 }
             }
         }
@@ -175,6 +183,28 @@ public final class Keymap implements AutoCloseable {
     public int keyFor(final int keysym) {
         final Integer found = keyOfKeysym.get(keysym);
         return found == null ? -1 : found;
+    }
+
+    /** Whether a key of the first layout gives {@code keysym} at some level, Shift and AltGr levels included. */
+    public boolean hasKeysym(final int keysym) {
+        return firstLayout.contains(keysym);
+    }
+
+    /**
+     * The keymap the compositor behind {@code socket} gives its first seat's keyboards, read over a
+     * connection made for the purpose and closed again.
+     */
+    public static Keymap ofCompositor(final String socket) throws IOException {
+        final WaylandConnection connection = WaylandConnection.connect(socket);
+        try {
+            final Pointer seat = connection.bind("wl_seat", WlInterfaces.WL_SEAT, 1);
+            if (seat == null) {
+                throw new IOException("the compositor offers no wl_seat");
+            }
+            return ofSeat(connection, seat);
+        } finally {
+            connection.close();
+        }
     }
 
     /** Tells the state a key went down or up. */

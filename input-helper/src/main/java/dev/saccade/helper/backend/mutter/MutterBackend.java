@@ -11,6 +11,7 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.wayland.Keymap;
+import java.io.IOException;
 import java.nio.CharBuffer;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -48,8 +49,9 @@ import org.slf4j.LoggerFactory;
  * refuses to release what the new session does not hold, and has released the old session's. Mutter shows no client the seat's state, so {@link #queryPointer} and
  * {@link #queryKeymap} report what this backend holds, as the wlroots backend does.
  *
- * <p>Text whose characters the session's layout lacks is dropped by mutter (it logs "No keycode
- * found"): not refused before the first event yet. One thread, the helper's.
+ * <p>Mutter drops a keysym the session's layout lacks (it logs "No keycode found") and types the
+ * rest, so with the layout read ({@link #checkingLayoutOf}) such a text is PLATFORM_UNSUPPORTED
+ * before its first event. One thread, the helper's.
  */
 public final class MutterBackend implements InputBackend {
     private static final int BTN_LEFT = 0x110;
@@ -77,6 +79,8 @@ public final class MutterBackend implements InputBackend {
     private final int height;
     private final OwnKeys keys = new OwnKeys();
     private final boolean[] keyDown = keys.down;
+    /** The session's layout, when read ({@link #checkingLayoutOf}): text it cannot type is refused whole. */
+    private Keymap layout;
     private int x;
     private int y;
     private int buttons;
@@ -188,6 +192,25 @@ public final class MutterBackend implements InputBackend {
             bus.disconnect();
             throw e;
         }
+    }
+
+    /**
+     * Reads the keymap the compositor behind {@code waylandSocket} gives its keyboards, the one
+     * mutter types keysyms with: a text with a character no key of it gives is then refused before
+     * anything is typed, where mutter would drop that character and type the rest (D58). Without
+     * it (the compositor cannot be reached) text goes unchecked, as before.
+     */
+    public MutterBackend checkingLayoutOf(final String waylandSocket) {
+        try {
+            final Keymap read = Keymap.ofCompositor(waylandSocket);
+            if (layout != null) {
+                layout.close();
+            }
+            layout = read;
+        } catch (final IOException | RuntimeException e) {
+            LOG.warn("event=mutter_layout_unread socket={} error={}", waylandSocket, e.toString());
+        }
+        return this;
     }
 
     /** The primary monitor's {x, y, width, height} from the extension; the stream's origin and extent. */
@@ -343,7 +366,8 @@ public final class MutterBackend implements InputBackend {
         for (int i = 0; i < chars.limit(); ) {
             final int cp = Character.codePointAt(chars, i);
             i += Character.charCount(cp);
-            if (TextKeysyms.of(cp, Keymap::keysymOf) == 0) {
+            final int keysym = TextKeysyms.of(cp, Keymap::keysymOf);
+            if (keysym == 0 || layout != null && !layout.hasKeysym(keysym)) {
                 return ResultCode.PLATFORM_UNSUPPORTED;
             }
         }
@@ -447,6 +471,9 @@ public final class MutterBackend implements InputBackend {
                 }
             }
             call(session::stop);
+        }
+        if (layout != null) {
+            layout.close();
         }
         closed = true;
         bus.disconnect();
