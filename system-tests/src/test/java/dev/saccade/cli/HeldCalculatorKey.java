@@ -42,6 +42,18 @@ final class HeldCalculatorKey {
     }
 
     /**
+     * HOLD of the left button on {@code target} with a lease time (§5.15) from a client of API
+     * 0x00010002; retried while the owner has not adopted its helper's link yet (EXECUTOR_LOST, D5).
+     */
+    static ActionCompletionFlyweight timedHold(final AgentClient client, final long target, final long leaseNs)
+        throws Exception {
+        return Await.probe(() -> TimedActionsDesktopTest.timed(client,
+                a -> a.kind(ActionKind.HOLD).targetId(target).buttonBits(Button.LEFT).durationNs(leaseNs),
+                leaseNs + TimeUnit.SECONDS.toNanos(10)), done -> done.result() != ResultCode.EXECUTOR_LOST,
+            Duration.ofSeconds(10), Duration.ofMillis(10), done -> "a hold the owner's helper takes");
+    }
+
+    /**
      * An owner in its own JVM on {@code display}, killed with SIGKILL while its agent's 30 s timed
      * hold of the key {@code digit} runs: its helper must see the owner gone and release long
      * before the lease would end (the digit appears within 10 s), then exit.
@@ -52,11 +64,7 @@ final class HeldCalculatorKey {
             final long key = targetId(killed.endpoint(), digit);
             final String before = readout.get();
             try (AgentClient client = killed.connectMinor2()) {
-                // Until the owner has adopted its helper's link a batch meets no executor (D5).
-                final ActionCompletionFlyweight held = Await.probe(() -> TimedActionsDesktopTest.timed(client,
-                        a -> a.kind(ActionKind.HOLD).targetId(key).buttonBits(Button.LEFT).durationNs(LEASE_NS),
-                        LEASE_NS + TimeUnit.SECONDS.toNanos(10)), done -> done.result() != ResultCode.EXECUTOR_LOST,
-                    Duration.ofSeconds(10), Duration.ofMillis(10), done -> "a hold the owner's helper takes");
+                final ActionCompletionFlyweight held = timedHold(client, key, LEASE_NS);
                 assertEquals(ResultCode.OK, held.result(), ResultCode.name(held.result()) + "; " + killed.logs());
                 assertEquals(Button.LEFT, held.physicalState().buttons());
                 assertEquals(before, readout.get(), "nothing clicked while the button is held");
