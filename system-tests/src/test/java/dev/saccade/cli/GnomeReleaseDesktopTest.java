@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Timeout;
  * once a release path let it go: the agent's disconnect, and the owner killed with SIGKILL while
  * its agent's timed hold runs (the helper sees its owner gone and releases). Last, gnome-shell
  * itself is killed mid-hold: the next batch is answered with a typed error, not OK and not a
- * hang, and the owner and its helper then stop.
+ * hang, nothing stays held (D56), and the owner and its helper then stop.
  */
 @Tag("desktop")
 @Timeout(240)
