@@ -40,6 +40,7 @@ public final class GnomeDesktop implements AutoCloseable {
     private final List<LaunchedProcess> apps = new ArrayList<>();
     private final List<LaunchedProcess> services = new ArrayList<>();
     private DesktopLifeline lifeline;
+    private LaunchedProcess shell;
     private String busAddress;
     private boolean closed;
 
@@ -162,7 +163,7 @@ public final class GnomeDesktop implements AutoCloseable {
         final LaunchedProcess pipewire = LaunchedProcess.start("pipewire", user.command(List.of("pipewire")),
             environment, Map.of(), directory.logs(), false);
         services.add(pipewire);
-        final LaunchedProcess shell = LaunchedProcess.start("gnome-shell", user.command(List.of(
+        shell = LaunchedProcess.start("gnome-shell", user.command(List.of(
             "gnome-shell", "--headless", "--wayland", "--no-x11", "--wayland-display", "wayland-0",
             "--virtual-monitor", width + "x" + height)),
             environment, Map.of(), directory.logs(), false);
@@ -199,6 +200,11 @@ public final class GnomeDesktop implements AutoCloseable {
     /** The compositor's Wayland socket, an absolute path. */
     public Path waylandSocket() {
         return directory.runtime().resolve("wayland-0");
+    }
+
+    /** The gnome-shell process (mutter inside it): a test ends the session by stopping it. */
+    public ProcessHandle shellProcess() {
+        return shell.process().toHandle();
     }
 
     /** The session bus address. */

@@ -215,6 +215,11 @@ public final class GuardedBackend implements InputBackend {
         return LedgerRelease.releaseAll(ledger, backend);
     }
 
+    @Override
+    public boolean heldInputEnded() {
+        return backend.heldInputEnded();
+    }
+
     /** Releases everything (the helper's shutdown path), then closes the wrapped backend. */
     @Override
     public void close() {

@@ -20,12 +20,23 @@ public final class LedgerRelease {
      * modifiers META, ALT, CONTROL, SHIFT; then resets rebound key codes and syncs. On success the
      * ledger is emptied, the lease cleared and physical_sequence incremented
      * ({@link HeldInputLedger#markReleased()}). On the first failure the ledger stays as it is
-     * (another releaser may retry) and the code is returned.
+     * (another releaser may retry) and the code is returned, unless the backend's input session
+     * ended with what it held ({@link InputBackend#heldInputEnded()}, D56): then nothing is held
+     * any more and the ledger is marked released all the same.
      *
      * <p>Works on a ledger whose writer died, from any process with its own backend connection.
      * Allocates nothing.
      */
     public static int releaseAll(final HeldInputLedger ledger, final InputBackend backend) {
+        final int rc = backend.heldInputEnded() ? ResultCode.PLATFORM_BACKEND : releaseEach(ledger, backend);
+        if (rc != ResultCode.PLATFORM_OK && backend.heldInputEnded()) {
+            ledger.markReleased();
+            return ResultCode.PLATFORM_OK;
+        }
+        return rc;
+    }
+
+    private static int releaseEach(final HeldInputLedger ledger, final InputBackend backend) {
         final int held = ledger.buttons();
         for (int bit = 1; bit <= InputBackend.WHEEL_RIGHT; bit <<= 1) {
             if ((held & bit) != 0) {

@@ -63,6 +63,24 @@ class LedgerReleaseTest {
     }
 
     @Test
+    void aBackendWhoseSessionEndedWithItsInputLeavesNothingHeld() {
+        final HeldInputLedger ledger = ledgerAt(0);
+        final RecordingBackend backend = new RecordingBackend();
+        ledger.keyDown(40);
+        ledger.buttonDown(Button.LEFT);
+        ledger.activeLeaseId(9);
+        backend.failOn = "button";
+        backend.endsOnFailure = true;
+        assertEquals(ResultCode.PLATFORM_OK, LedgerRelease.releaseAll(ledger, backend));
+        assertEquals(List.of("button 0x1 up"), backend.calls, "nothing more is sent once the session ended");
+        assertTrue(ledger.isEmpty());
+        assertEquals(0, ledger.activeLeaseId());
+        assertEquals(2, ledger.physicalSequence());
+        assertEquals(ResultCode.PLATFORM_OK, LedgerRelease.releaseAll(ledger, backend));
+        assertEquals(1, backend.calls.size(), "an ended session is not asked again");
+    }
+
+    @Test
     void keepsEverythingWhenTheBackendFailsSoAnotherReleaserCanRetry() {
         final HeldInputLedger ledger = ledgerAt(0);
         final RecordingBackend backend = new RecordingBackend();

@@ -14,10 +14,20 @@ import java.util.List;
 class RecordingBackend implements InputBackend {
     final List<String> calls = new ArrayList<>();
     String failOn;
+    /** Set by the first failed call: the backend's input session ended with it (D56). */
+    boolean endsOnFailure;
+    private boolean ended;
 
     private int record(final String call) {
         calls.add(call);
-        return failOn != null && call.startsWith(failOn) ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_OK;
+        final boolean failed = ended || failOn != null && call.startsWith(failOn);
+        ended = failed && endsOnFailure;
+        return failed ? ResultCode.PLATFORM_BACKEND : ResultCode.PLATFORM_OK;
+    }
+
+    @Override
+    public boolean heldInputEnded() {
+        return ended;
     }
 
     @Override

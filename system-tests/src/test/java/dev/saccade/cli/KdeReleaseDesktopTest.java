@@ -15,7 +15,6 @@ import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,8 +31,10 @@ import org.junit.jupiter.api.Timeout;
  * button is released, and its digit appears once a release path let it go: the agent's
  * disconnect, and the replacement of a helper killed with SIGKILL (whose fake input KWin leaves
  * held). The replacement then presses the physical Z key in zenity's entry, which the German
- * layout types as y, and zenity prints it. Last, KWin itself is killed mid-hold: the owner
- * answers the next batch with a typed error instead of hanging.
+ * layout types as y, and zenity prints it. An owner in its own JVM is killed with SIGKILL while
+ * its agent's timed hold runs: its helper sees it gone and releases (KWin would keep the fake
+ * input held). Last, KWin itself is killed mid-hold: the owner answers the next batch with a
+ * typed error instead of hanging.
  */
 @Tag("desktop")
 @Timeout(180)
@@ -78,11 +79,7 @@ class KdeReleaseDesktopTest {
 
     /** The target id of the calculator's button {@code label}, once the owner's scene has it. */
     private static long button(final String label) throws Exception {
-        final List<String> ids = Await.probe(() -> Json.targetIds(Json.object(CliRun.atEndpoint(
-                owner.service.endpoint(), "query", "--role", "button", "--text", label, "--match", "exact", "--json").stdout)),
-            found -> found.size() == 1, Duration.ofSeconds(20), Duration.ofMillis(100),
-            found -> "one button " + label + " in the scene, found " + found);
-        return Long.parseUnsignedLong(ids.get(0));
+        return HeldCalculatorKey.targetId(owner.service.endpoint(), label);
     }
 
     private static ActionCompletionFlyweight hold(final AgentClient client, final long target) throws Exception {
@@ -104,7 +101,7 @@ class KdeReleaseDesktopTest {
             // A Qt button clicks on release: while held, the display has not changed.
             assertEquals(before, display(), "nothing clicked while the button is held");
         }
-        Await.until(() -> (before + "7").replaceFirst("^0", "").equals(display()), Duration.ofSeconds(10),
+        Await.until(() -> HeldCalculatorKey.shownAfter(before, "7").equals(display()), Duration.ofSeconds(10),
             () -> "the release after the disconnect clicked 7: the display shows " + display() + ", before " + before);
     }
 
@@ -121,7 +118,7 @@ class KdeReleaseDesktopTest {
             assertTrue(first.waitFor(10, TimeUnit.SECONDS));
             HeldInputReleaseDesktopTest.awaitReplacementHelper(owner.service, restarts, Duration.ofSeconds(30));
             assertNotEquals(first.pid(), owner.service.inputHelper().process().pid(), "a new helper process");
-            Await.until(() -> (before + "8").replaceFirst("^0", "").equals(display()), Duration.ofSeconds(10),
+            Await.until(() -> HeldCalculatorKey.shownAfter(before, "8").equals(display()), Duration.ofSeconds(10),
                 () -> "the replacement's release clicked 8: the display shows " + display() + ", before " + before);
             kde.place(zenity.pid(), 60, 60); // activates zenity for the keys
             for (final int usage : new int[] {0x1D, 0x28}) { // the key labelled Z on a US keyboard, Enter
@@ -135,8 +132,16 @@ class KdeReleaseDesktopTest {
         assertEquals("y\n", zenity.stdout(), "the German layout puts y on that key");
     }
 
+    /** KWin keeps a dead client's fake input held: only the helper's release on its owner's loss lets go. */
     @Test
     @Order(3)
+    void aKilledOwnersTimedHoldIsReleasedByItsHelper() throws Exception {
+        HeldCalculatorKey.releasedWhenItsOwnerIsKilled("wayland:" + kde.waylandSocket(), kde.busAddress(),
+            "saccade-kde-owner-kill", "5", KdeReleaseDesktopTest::display);
+    }
+
+    @Test
+    @Order(4)
     void whenKwinDiesMidHoldTheNextBatchGetsATypedAnswer() throws Exception {
         final long nine = button("9");
         try (AgentClient client = owner.connect()) {

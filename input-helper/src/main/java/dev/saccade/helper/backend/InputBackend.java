@@ -221,6 +221,16 @@ public interface InputBackend extends AutoCloseable {
     /** Flushes and waits until the platform has processed every event (X11: XSync). */
     int sync();
 
+    /**
+     * Whether this backend's input session ended, and everything it pressed ended with it, so
+     * nothing it pressed can still be held (mutter's RemoteDesktop session, whose devices mutter
+     * releases when their connection ends, D56). False by default: an X server or KWin keeps a
+     * dead client's keys and buttons down, and only a release sent again lets them go.
+     */
+    default boolean heldInputEnded() {
+        return false;
+    }
+
     /** Reads the platform's pointer: position in desktop pixels, held buttons and modifiers, whoever holds them. */
     int queryPointer(PointerState into);
 

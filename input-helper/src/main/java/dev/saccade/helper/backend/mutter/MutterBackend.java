@@ -46,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * bus tells mutter, which closes the session and lets go of every key and button its virtual
  * devices hold (docs/desktops/gnome.md, measured). {@link #close()} releases explicitly first all
  * the same. A replacement helper's release of its predecessor's ledger sends nothing: mutter
- * refuses to release what the new session does not hold, and has released the old session's. Mutter shows no client the seat's state, so {@link #queryPointer} and
+ * refuses to release what the new session does not hold, and has released the old session's. A
+ * session lost while the helper lives (gnome-shell stopped) is left by closing the bus connection,
+ * after which nothing pressed here is held ({@link #heldInputEnded}, D56). Mutter shows no client the seat's state, so {@link #queryPointer} and
  * {@link #queryKeymap} report what this backend holds, as the wlroots backend does.
  *
  * <p>Mutter drops a keysym the session's layout lacks (it logs "No keycode found") and types the
@@ -239,12 +241,30 @@ public final class MutterBackend implements InputBackend {
         } catch (final DBusExecutionException e) {
             // A refused event (org.freedesktop.DBus.Error.Failed: "Invalid button event") leaves
             // the session usable; any other error means it is gone (the shell went away, or stopped it).
-            if (!FAILED.equals(errorName(e))) {
-                broken = true;
+            final boolean lost = !FAILED.equals(errorName(e));
+            LOG.warn("event=mutter_call_failed session_lost={} error={}", lost, e.getMessage());
+            if (lost) {
+                sessionLost();
             }
-            LOG.warn("event=mutter_call_failed session_lost={} error={}", broken, e.getMessage());
             return ResultCode.PLATFORM_BACKEND;
         }
+    }
+
+    /**
+     * The session is gone, or mutter no longer answers: leaving the bus ends the session for
+     * certain (mutter releases what a connection's devices hold when it drops, and a mutter that
+     * died holds nothing), so nothing pressed here stays held (D56).
+     */
+    private void sessionLost() {
+        broken = true;
+        buttons = 0;
+        java.util.Arrays.fill(keyDown, false);
+        bus.disconnect();
+    }
+
+    @Override
+    public boolean heldInputEnded() {
+        return broken;
     }
 
     /**
@@ -475,7 +495,9 @@ public final class MutterBackend implements InputBackend {
         if (layout != null) {
             layout.close();
         }
+        if (!broken) {
+            bus.disconnect(); // a lost session's connection is closed already
+        }
         closed = true;
-        bus.disconnect();
     }
 }
