@@ -55,7 +55,9 @@ class SaccadeShell {
             monitors.push({ index: i, x: g.x, y: g.y, width: g.width, height: g.height,
                 primary: i === global.display.get_primary_monitor() });
         }
-        return JSON.stringify({ windows, monitors, overview: Main.overview.visible });
+        // the seat's pointer and modifiers: how the input helper sees its new devices are live
+        const [px, py, mods] = global.get_pointer();
+        return JSON.stringify({ windows, monitors, overview: Main.overview.visible, pointer: { px, py, mods } });
     }
 
     Activate(id) {

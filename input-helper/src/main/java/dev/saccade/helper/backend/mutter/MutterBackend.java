@@ -173,18 +173,21 @@ public final class MutterBackend implements InputBackend {
             } finally {
                 bus.removeSigHandler(MutterBus.Stream.PipeWireStreamAdded.class, onStream);
             }
-            // mutter adds the session's virtual devices on its input thread; the first events
-            // sent right after Start were lost (two keys, or a whole click, measured on mutter
-            // 43 headless). Nothing tells a client when they are ready: pacing, once per backend.
-            LockSupport.parkNanos(MutterInputConfiguration.settleMs() * 1_000_000L);
-            // Even then the first key of a new virtual keyboard never reached the focused client
-            // (measured: "xGrüße" arrived as "Grüße"), while the keymap it brings is handed to
-            // clients; a Shift tap, which types nothing, takes that place.
-            session.keycode(new UInt32(SHIFT_L - EVDEV_OFFSET), true);
-            session.keycode(new UInt32(SHIFT_L - EVDEV_OFFSET), false);
             final MutterBus.SaccadeShell shell = bus.getRemoteObject(MutterBus.SHELL_NAME, MutterBus.EXTENSION_PATH,
                 MutterBus.SaccadeShell.class);
-            return new MutterBackend(bus, session, streamPath.getPath(), shell, primaryMonitor(bus));
+            final int[] monitor = primaryMonitor(bus);
+            if (!VirtualDevices.awaitLive(shell, session, streamPath.getPath(), monitor, SHIFT_L - EVDEV_OFFSET,
+                STREAM_TIMEOUT_MS)) {
+                // An extension that does not show the seat (or a seat that never moved): the first
+                // events after Start were lost without a wait (two keys, or a whole click, measured on
+                // mutter 43 headless), and the first key of a new keyboard never reaches the focused
+                // client (it comes with the keymap): pacing, then a Shift tap, which types nothing.
+                LOG.warn("event=mutter_devices_unconfirmed settle_ms={}", MutterInputConfiguration.settleMs());
+                LockSupport.parkNanos(MutterInputConfiguration.settleMs() * 1_000_000L);
+                session.keycode(new UInt32(SHIFT_L - EVDEV_OFFSET), true);
+                session.keycode(new UInt32(SHIFT_L - EVDEV_OFFSET), false);
+            }
+            return new MutterBackend(bus, session, streamPath.getPath(), shell, monitor);
         } catch (final DBusException | DBusExecutionException e) {
             if (bus != null) {
                 bus.disconnect();
