@@ -30,6 +30,7 @@ final class WindowAnalyzer {
     private final LightTextBands bands = new LightTextBands();
     private final BoxReader boxes;
     private final TextPass text;
+    private final SmallTextLook small;
     private byte[] grey = new byte[0];
     private byte[] ocrImage = new byte[0];
     private final List<OcrWord> words = new ArrayList<>();
@@ -46,6 +47,7 @@ final class WindowAnalyzer {
     WindowAnalyzer(final OcrEngine ocr, final boolean reuse) {
         this.boxes = new BoxReader(ocr, reuse);
         this.text = new TextPass(ocr, reuse);
+        this.small = new SmallTextLook(ocr, reuse);
     }
 
     /** Boxes and text passes answered from earlier readings: {box hits, band reads, unchanged passes}. */
@@ -129,6 +131,7 @@ final class WindowAnalyzer {
         words.clear();
         final int remainingMs = (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L);
         incomplete |= !text.read(xid, ocrImage, width, height, remainingMs, words);
+        incomplete |= !small.look(ocrImage, width, height, words, MIN_WORD_CONFIDENCE, deadlineNs);
 
         final List<OcrWord> free = new ArrayList<>();
         for (final OcrWord word : words) {

@@ -100,12 +100,12 @@ class UserInputMonitorTest {
     void closeStopsTheEventThreadAtOnce(final TestDesktop desktop) throws Exception {
         final UserInputMonitor monitor = UserInputMonitor.start(desktop.display(), (kind, source, detail, time) -> { });
         assertTrue(monitor.isRunning());
-        final long startNs = System.nanoTime();
+        // The event thread blocks in poll(2) without a timeout: only close()'s self-pipe wakes it,
+        // and close() throws when the thread has not stopped within its join timeout, so returning
+        // at all is the proof (no wall-clock bound, which a loaded machine would break).
         monitor.close();
-        final long stopMs = (System.nanoTime() - startNs) / 1_000_000;
         assertFalse(monitor.isRunning());
         assertNull(monitor.failure());
-        assertTrue(stopMs < 100, "stopped in " + stopMs + " ms");
         monitor.close(); // idempotent
     }
 }
