@@ -60,6 +60,10 @@ public final class PixelSource implements AutoCloseable {
     private volatile Set<Long> served = Set.of();
     /** When each listed window was first seen (its desktop snapshot's capture time); pixel thread only. */
     private final Map<Long, Long> firstSeenNs = new HashMap<>();
+    /** Windows whose readings ran out of time, read again with more; pixel thread only. */
+    private final ReadRetries retries = new ReadRetries();
+    /** Whether the last {@link #read} ran out of time; pixel thread only. */
+    private boolean lastOutOfTime;
     private int wakeRead = -1;
     private int wakeWrite = -1;
     private Thread thread;
@@ -277,6 +281,7 @@ public final class PixelSource implements AutoCloseable {
                 changed = readings.keySet().retainAll(ids);
                 geometry.keySet().retainAll(ids);
                 dirty.retainAll(ids);
+                retries.retain(ids);
                 served = Set.copyOf(ids);
             }
             for (final WindowInfo w : servedList) {
@@ -300,6 +305,11 @@ public final class PixelSource implements AutoCloseable {
                     changed |= readAll(x, analyzer, d, a, servedList, dirty, readings);
                     dirty.clear();
                     firstDirtyNs = 0;
+                    if (retries.addDue(dirty)) {
+                        // a reading cut by its deadline: read again after the quiet period, though nothing is drawn
+                        lastDirtyNs = System.nanoTime();
+                        firstDirtyNs = lastDirtyNs;
+                    }
                 } else {
                     timeoutMs = (int) Math.max(1, (due - now + 999_999) / 1_000_000L);
                 }
@@ -350,6 +360,7 @@ public final class PixelSource implements AutoCloseable {
             }
             final PixelWindow before = readings.get(w.xid());
             final PixelWindow after = read(x, analyzer, all, all.indexOf(w), a, before);
+            retries.read(w.xid(), lastOutOfTime);
             if (after == null) {
                 changed |= readings.remove(w.xid()) != null;
             } else if (after != before) {
@@ -363,6 +374,7 @@ public final class PixelSource implements AutoCloseable {
     private PixelWindow read(final ScreenCapture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
         final int index, final AccessibilitySnapshot a, final PixelWindow before) {
         final WindowInfo w = windows.get(index);
+        lastOutOfTime = false;
         final List<int[]> secure = new ArrayList<>();
         if (secureRects(windows, index, a, secure)) {
             return null; // the tree marks the window secure: never read
@@ -398,7 +410,8 @@ public final class PixelSource implements AutoCloseable {
             blank(rgb, cw, ch, r);
         }
         final long hash = hash(rgb);
-        if (before != null && before.pixelHash() == hash && before.width() == w.width() && before.height() == w.height()) {
+        if (before != null && before.pixelHash() == hash && before.width() == w.width() && before.height() == w.height()
+            && !retries.readsAgain(w.xid())) {
             cacheHits++;
             return before;
         }
@@ -408,11 +421,13 @@ public final class PixelSource implements AutoCloseable {
             c[0] -= x0;
             c[1] -= y0;
         }
+        final int deadlineMs = retries.deadlineMs(w.xid(), context.deadlineMs());
         final PixelWindow reading = analyzer.analyze(w.xid(), rgb, cw, ch, hash, children, blank,
-            new WindowAnalyzer.Budget(context.deadlineMs(), context.boxReads()));
+            new WindowAnalyzer.Budget(deadlineMs, context.boxReads()));
+        lastOutOfTime = analyzer.outOfTime();
         analyses++;
-        LOG.debug("event=pixel_read window={} ms={} elements={} incomplete={}", w.xid(), reading.analysisNs() / 1_000_000,
-            reading.elements().size(), reading.incomplete());
+        LOG.debug("event=pixel_read window={} ms={} deadline_ms={} elements={} incomplete={} out_of_time={}", w.xid(),
+            reading.analysisNs() / 1_000_000, deadlineMs, reading.elements().size(), reading.incomplete(), lastOutOfTime);
         final List<PixelElement> shifted = new ArrayList<>(reading.elements().size());
         for (final PixelElement e : reading.elements()) {
             shifted.add(dx == 0 && dy == 0 ? e : new PixelElement(e.targetId(), e.x() + dx, e.y() + dy, e.width(),

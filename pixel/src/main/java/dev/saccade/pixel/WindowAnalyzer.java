@@ -34,6 +34,7 @@ final class WindowAnalyzer {
     private byte[] grey = new byte[0];
     private byte[] ocrImage = new byte[0];
     private final List<OcrWord> words = new ArrayList<>();
+    private boolean outOfTime;
 
     /** An analyzer that reads every window whole: no reuse of earlier readings (benchmarks, tests). */
     WindowAnalyzer(final OcrEngine ocr) {
@@ -58,6 +59,11 @@ final class WindowAnalyzer {
     /** The image the last text pass read (boxes blanked, polarity made dark on light), {@code width × height} of it: diagnostics. */
     byte[] preparedImage() {
         return ocrImage;
+    }
+
+    /** Whether the last analysis ran out of time (not out of box reads): a reading again with more time would finish it. */
+    boolean outOfTime() {
+        return outOfTime;
     }
 
     /** Bounds of the analysis: time for the whole window and per-box OCR reads. */
@@ -89,12 +95,14 @@ final class WindowAnalyzer {
         markContainers(candidates);
         int boxReads = 0;
         boolean incomplete = false;
+        boolean late = false;
         for (final Candidate c : candidates) {
             if (c.container || !labelSized(c)) {
                 continue;
             }
             if (boxReads >= budget.maxBoxReads() || System.nanoTime() - deadlineNs > 0) {
                 incomplete = true;
+                late = boxReads < budget.maxBoxReads();
                 break;
             }
             boxReads++;
@@ -130,8 +138,10 @@ final class WindowAnalyzer {
         }
         words.clear();
         final int remainingMs = (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L);
-        incomplete |= !text.read(xid, ocrImage, width, height, remainingMs, words);
-        incomplete |= !small.look(ocrImage, width, height, words, MIN_WORD_CONFIDENCE, deadlineNs);
+        late |= !text.read(xid, ocrImage, width, height, remainingMs, words);
+        late |= !small.look(ocrImage, width, height, words, MIN_WORD_CONFIDENCE, deadlineNs);
+        incomplete |= late;
+        outOfTime = late;
 
         final List<OcrWord> free = new ArrayList<>();
         for (final OcrWord word : words) {
