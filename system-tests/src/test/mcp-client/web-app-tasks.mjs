@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [launcher, endpoint, scratch] = process.argv.slice(2);
@@ -361,6 +361,57 @@ function xtermTask(command, file, expect) {
   };
 }
 
+/**
+ * xterm: the agent runs a command, reads its output line from the terminal's text (pixel text: xterm publishes no
+ * accessible object) and uses what it read in the next command. The script puts one file of a name it picks in a
+ * directory; `ls` prints it; the shell's file says what the agent typed back.
+ */
+function xtermReadTask() {
+  return async (run) => {
+    const names = ['harbor', 'canyon', 'orchard', 'meadow', 'summer', 'copper'];
+    const name = names[Math.floor(Math.random() * names.length)];
+    const dir = join(scratch, 'pick');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    writeFileSync(join(dir, name), '');
+    const out = join(scratch, 'read.txt');
+    const title = 'Terminal read.txt';
+    const term = spawn('xterm', ['-title', title, '-e', 'sh'], { stdio: 'ignore', cwd: scratch });
+    try {
+      run.waiting = true;
+      const { target } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === title));
+      run.waiting = false;
+      if (!target) return 'no terminal window in the active window';
+      if (!target.words.includes('text')) return `the terminal window takes no text: ${target.words.join(' ')}`;
+      let typed = await act(run, { kind: 'text', targetId: target.id, generation: run.generation, text: 'ls pick' });
+      if (!typed.ok) return 'typing refused: ' + typed.text.split('\n')[0];
+      const entered = await key(run, KEY.enter, false);
+      if (entered) return entered;
+      // the output: the one-word line just below the command's line
+      const below = (ts) => {
+        const command = ts.find((t) => t.role !== 'window' && /ls pick$/.test(t.text.trim()));
+        return command && ts.find((t) => t.role !== 'window' && t.y > command.y && t.y < command.y + 2 * command.h + 4
+          && /^[a-z]+$/.test(t.text.trim()));
+      };
+      run.waiting = true;
+      const { target: line } = await findIn(run, below);
+      run.waiting = false;
+      if (!line) {
+        return 'no output line of ls in the text view: ' + (run.scene?.targets ?? []).map((t) => JSON.stringify(t.text))
+          .join(' ');
+      }
+      typed = await act(run, { kind: 'text', targetId: target.id, generation: run.generation,
+        text: `echo ${line.text.trim()} > ${out}` });
+      if (!typed.ok) return 'typing refused: ' + typed.text.split('\n')[0];
+      return await key(run, KEY.enter, false)
+        ?? await until(() => (existsSync(out) && readFileSync(out, 'utf8').trim() === name ? null
+          : `the shell wrote ${existsSync(out) ? JSON.stringify(readFileSync(out, 'utf8')) : 'nothing'}, not ${name}`));
+    } finally {
+      term.kill('SIGKILL');
+    }
+  };
+}
+
 // ---------------------------------------------------------------- the run
 
 const rows = [];
@@ -390,6 +441,7 @@ for (const [name, start] of browsers) {
 }
 await runTask('xterm: echo into a file', xtermTask('echo hello > FILE', 'echo.txt', 'hello'));
 await runTask('xterm: count lines with wc', xtermTask('printf "a\\nb\\nc\\n" | wc -l > FILE', 'wc.txt', '3'));
+await runTask("xterm: read a command's output", xtermReadTask());
 server.close();
 await client.close();
 process.stdout.write(JSON.stringify({ done: rows.length }) + '\n');

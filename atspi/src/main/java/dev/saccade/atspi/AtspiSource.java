@@ -114,6 +114,15 @@ public final class AtspiSource implements AutoCloseable {
     }
 
     /**
+     * Tells {@code readNs} the time of each pass that found the applications as last published
+     * (on the source thread): the published tree is current as of then, though no snapshot says so.
+     */
+    public AtspiSource onUnchanged(final java.util.function.LongConsumer readNs) {
+        publisher.onUnchanged(readNs);
+        return this;
+    }
+
+    /**
      * Whether the desktop has accessibility turned on ({@code org.a11y.Status.IsEnabled} on the
      * session bus, D50); null when the bus did not say within the timeout. Blocks the caller.
      */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,10 +23,16 @@ final class SnapshotPublisher {
     private final Consumer<AccessibilitySnapshot> listener;
     private final AtomicLong listenerFailures = new AtomicLong();
     private volatile AccessibilitySnapshot latest;
+    private volatile LongConsumer unchanged = nowNs -> { };
     private long sequence;
 
     SnapshotPublisher(final Consumer<AccessibilitySnapshot> listener) {
         this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Told the time of each pass that found the content unchanged (nothing is published then). */
+    void onUnchanged(final LongConsumer readNs) {
+        unchanged = Objects.requireNonNull(readNs, "readNs");
     }
 
     /** The last snapshot delivered, or null before the first. */
@@ -51,6 +58,11 @@ final class SnapshotPublisher {
         }
         final AccessibilitySnapshot candidate = new AccessibilitySnapshot(sequence + 1, nowNs, incomplete, views);
         if (latest != null && candidate.sameContent(latest)) {
+            try {
+                unchanged.accept(nowNs);
+            } catch (final RuntimeException e) {
+                listenerFailures.incrementAndGet();
+            }
             return;
         }
         sequence++;

@@ -116,6 +116,7 @@ public final class PixelBench {
                         + " p99_ratio=%.2f", names[i], ratio(read[i], baseline[i], 50), ratio(read[i], baseline[i], 99)));
                 }
                 lines.addAll(afterChange(desktop, reader, gtkWindow, gtk.windowId(), rounds, reads));
+                lines.addAll(PixelTerminalBench.run(desktop, reader, rounds, reads));
                 final long gtkP50 = read[0].h.getValueAtPercentile(50);
                 final long gtkCpuP50 = readCpu[0].getValueAtPercentile(50);
                 lines.add(String.format(Locale.ROOT, "BENCH figure=pixel_read_gtk3_demo_goal p50_ns=%d cpu_p50_ns=%d goal_ns=%d"
@@ -204,7 +205,7 @@ public final class PixelBench {
     }
 
     /** Until the window's pixels differ from {@code before} and then hold still for 30 ms. */
-    private static void awaitRedrawn(final WindowReader reader, final WindowInfo w, final long before) {
+    static void awaitRedrawn(final WindowReader reader, final WindowInfo w, final long before) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         long last = before;
         while (true) {
@@ -215,12 +216,12 @@ public final class PixelBench {
             }
             last = now;
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("gtk3-demo did not redraw after the key");
+                throw new IllegalStateException("window " + w.xid() + " did not redraw");
             }
         }
     }
 
-    private static void run(final TestDesktop desktop, final String... command) throws Exception {
+    static void run(final TestDesktop desktop, final String... command) throws Exception {
         final Process p = desktop.configure(new ProcessBuilder(command)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {

@@ -76,6 +76,17 @@ public record AccessibilityNode(
     }
 
     /**
+     * Whether an agent can act on this object: not a frame (the window's own target already
+     * stands for it), enabled, with a capability beyond pointing at it or selecting its text. A
+     * tree without one (GTK 4's disabled frame, a frame whose content never arrived) says nothing
+     * an agent can use, and pixels serve its window (D52).
+     */
+    public boolean actionable() {
+        return role != Role.WINDOW && !hasFlag(TargetFlag.DISABLED)
+            && (capabilities & ~(TargetCapability.POINTER_MOVE | TargetCapability.TEXT_SELECT)) != 0;
+    }
+
+    /**
      * This node (a nameless row wrapper) with the text, name, capabilities and states of its one
      * leaf child, which the scene then leaves out: the wrapper is the object the toolkit selects.
      */

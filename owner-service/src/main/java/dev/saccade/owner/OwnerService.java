@@ -80,6 +80,11 @@ public final class OwnerService implements AutoCloseable {
                     if (pixel != null) {
                         pixel.accessibility(semantic);
                     }
+                }).onUnchanged(readNs -> {
+                    final dev.saccade.pixel.PixelSource pixel = pixels;
+                    if (pixel != null) {
+                        pixel.treeUnchanged(readNs); // a tree-less window that appeared since is now known tree-less
+                    }
                 });
         } else {
             LOG.warn("event=accessibility_off reason={}", context.sessionBusAddress() == null

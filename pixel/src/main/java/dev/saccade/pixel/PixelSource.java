@@ -44,6 +44,10 @@ public final class PixelSource implements AutoCloseable {
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile DesktopSnapshot desktop;
     private volatile AccessibilitySnapshot semantic;
+    /** When the tree source last read the applications and found the published tree unchanged. */
+    private volatile long treeReadNs = Long.MIN_VALUE;
+    /** A window waits for a tree read after its appearance (written by the pixel thread). */
+    private volatile boolean awaitingTree;
     private volatile PixelSnapshot latest = new PixelSnapshot(0, 0, Map.of());
     private volatile boolean running;
     private volatile Throwable startFailure;
@@ -56,6 +60,10 @@ public final class PixelSource implements AutoCloseable {
     private volatile Set<Long> served = Set.of();
     /** When each listed window was first seen (its desktop snapshot's capture time); pixel thread only. */
     private final Map<Long, Long> firstSeenNs = new HashMap<>();
+    /** Windows whose readings ran out of time, read again with more; pixel thread only. */
+    private final ReadRetries retries = new ReadRetries();
+    /** Whether the last {@link #read} ran out of time; pixel thread only. */
+    private boolean lastOutOfTime;
     private int wakeRead = -1;
     private int wakeWrite = -1;
     private Thread thread;
@@ -106,6 +114,19 @@ public final class PixelSource implements AutoCloseable {
     public void accessibility(final AccessibilitySnapshot snapshot) {
         semantic = snapshot;
         wake();
+    }
+
+    /**
+     * The tree source read the applications at {@code nowNs} and found nothing changed (any
+     * thread): the published tree is current as of then. A window without a tree that appeared
+     * after the last published tree (xterm) changes nothing in it, so only this says that a
+     * read after its appearance has seen it.
+     */
+    public void treeUnchanged(final long nowNs) {
+        treeReadNs = nowNs;
+        if (awaitingTree) {
+            wake();
+        }
     }
 
     private void wake() {
@@ -224,6 +245,7 @@ public final class PixelSource implements AutoCloseable {
         final byte[] drain = new byte[64];
         DesktopSnapshot seenDesktop = null;
         AccessibilitySnapshot seenSemantic = null;
+        long seenTreeRead = Long.MIN_VALUE;
         List<WindowInfo> servedList = List.of();
         long firstDirtyNs = 0;
         long lastDirtyNs = 0;
@@ -239,12 +261,14 @@ public final class PixelSource implements AutoCloseable {
             });
             damageRects += rects;
             final DesktopSnapshot d = desktop;
+            final long treeRead = treeReadNs; // read before the tree: it confirms that tree or an older one
             final AccessibilitySnapshot a = semantic;
             boolean changed = false;
-            if (d != null && (d != seenDesktop || a != seenSemantic)) {
+            if (d != null && (d != seenDesktop || a != seenSemantic || awaitingTree && treeRead != seenTreeRead)) {
                 seenDesktop = d;
                 seenSemantic = a;
-                servedList = served(d, a);
+                seenTreeRead = treeRead;
+                servedList = served(d, a, treeRead);
                 final Set<Long> ids = new HashSet<>();
                 for (final WindowInfo w : servedList) {
                     ids.add(w.xid());
@@ -257,6 +281,7 @@ public final class PixelSource implements AutoCloseable {
                 changed = readings.keySet().retainAll(ids);
                 geometry.keySet().retainAll(ids);
                 dirty.retainAll(ids);
+                retries.retain(ids);
                 served = Set.copyOf(ids);
             }
             for (final WindowInfo w : servedList) {
@@ -280,6 +305,11 @@ public final class PixelSource implements AutoCloseable {
                     changed |= readAll(x, analyzer, d, a, servedList, dirty, readings);
                     dirty.clear();
                     firstDirtyNs = 0;
+                    if (retries.addDue(dirty)) {
+                        // a reading cut by its deadline: read again after the quiet period, though nothing is drawn
+                        lastDirtyNs = System.nanoTime();
+                        firstDirtyNs = lastDirtyNs;
+                    }
                 } else {
                     timeoutMs = (int) Math.max(1, (due - now + 999_999) / 1_000_000L);
                 }
@@ -330,6 +360,7 @@ public final class PixelSource implements AutoCloseable {
             }
             final PixelWindow before = readings.get(w.xid());
             final PixelWindow after = read(x, analyzer, all, all.indexOf(w), a, before);
+            retries.read(w.xid(), lastOutOfTime);
             if (after == null) {
                 changed |= readings.remove(w.xid()) != null;
             } else if (after != before) {
@@ -343,6 +374,7 @@ public final class PixelSource implements AutoCloseable {
     private PixelWindow read(final ScreenCapture x, final WindowAnalyzer analyzer, final List<WindowInfo> windows,
         final int index, final AccessibilitySnapshot a, final PixelWindow before) {
         final WindowInfo w = windows.get(index);
+        lastOutOfTime = false;
         final List<int[]> secure = new ArrayList<>();
         if (secureRects(windows, index, a, secure)) {
             return null; // the tree marks the window secure: never read
@@ -378,7 +410,8 @@ public final class PixelSource implements AutoCloseable {
             blank(rgb, cw, ch, r);
         }
         final long hash = hash(rgb);
-        if (before != null && before.pixelHash() == hash && before.width() == w.width() && before.height() == w.height()) {
+        if (before != null && before.pixelHash() == hash && before.width() == w.width() && before.height() == w.height()
+            && !retries.readsAgain(w.xid())) {
             cacheHits++;
             return before;
         }
@@ -388,11 +421,13 @@ public final class PixelSource implements AutoCloseable {
             c[0] -= x0;
             c[1] -= y0;
         }
+        final int deadlineMs = retries.deadlineMs(w.xid(), context.deadlineMs());
         final PixelWindow reading = analyzer.analyze(w.xid(), rgb, cw, ch, hash, children, blank,
-            new WindowAnalyzer.Budget(context.deadlineMs(), context.boxReads()));
+            new WindowAnalyzer.Budget(deadlineMs, context.boxReads()));
+        lastOutOfTime = analyzer.outOfTime();
         analyses++;
-        LOG.debug("event=pixel_read window={} ms={} elements={} incomplete={}", w.xid(), reading.analysisNs() / 1_000_000,
-            reading.elements().size(), reading.incomplete());
+        LOG.debug("event=pixel_read window={} ms={} deadline_ms={} elements={} incomplete={} out_of_time={}", w.xid(),
+            reading.analysisNs() / 1_000_000, deadlineMs, reading.elements().size(), reading.incomplete(), lastOutOfTime);
         final List<PixelElement> shifted = new ArrayList<>(reading.elements().size());
         for (final PixelElement e : reading.elements()) {
             shifted.add(dx == 0 && dy == 0 ? e : new PixelElement(e.targetId(), e.x() + dx, e.y() + dy, e.width(),
@@ -432,10 +467,15 @@ public final class PixelSource implements AutoCloseable {
     }
 
     /**
-     * The windows pixels serve: on screen and, unless configured for all, without accessible
-     * objects; with trees expected, only windows a tree read after their appearance has seen.
+     * The windows pixels serve: on screen and, unless configured for all, without an actionable
+     * accessible object; with trees expected, only windows a tree read after their appearance has seen.
      */
     List<WindowInfo> served(final DesktopSnapshot d, final AccessibilitySnapshot a) {
+        return served(d, a, Long.MIN_VALUE);
+    }
+
+    /** As {@link #served(DesktopSnapshot, AccessibilitySnapshot)}, with the tree unchanged as of {@code treeRead}. */
+    List<WindowInfo> served(final DesktopSnapshot d, final AccessibilitySnapshot a, final long treeRead) {
         final List<WindowInfo> windows = d.windows();
         final Set<Long> listed = new HashSet<>();
         for (final WindowInfo w : windows) {
@@ -450,20 +490,27 @@ public final class PixelSource implements AutoCloseable {
         if (a != null && context.serve() == PixelSourceContext.Serve.UNTREED) {
             final List<AccessibilityNode> nodes = a.nodes();
             for (int i = 0; i < nodes.size(); i++) {
-                final int window = WindowAttribution.windowOf(windows, nodes.get(i));
+                // a tree with nothing to act on (only a disabled frame) leaves its window to pixels
+                final int window = nodes.get(i).actionable() ? WindowAttribution.windowOf(windows, nodes.get(i)) : -1;
                 if (window >= 0) {
                     treed[window] = true;
                 }
             }
         }
         final List<WindowInfo> out = new ArrayList<>();
+        boolean waiting = false;
         for (int i = windows.size() - 1; i >= 0; i--) {
             final WindowInfo w = windows.get(i);
-            final boolean treeKnown = !context.treesExpected() || a.captureNs() - firstSeenNs.get(w.xid()) > 0;
-            if (!treed[i] && treeKnown && w.viewable() && !w.hidden() && w.width() > 0 && w.height() > 0) {
+            final long first = firstSeenNs.get(w.xid());
+            final boolean treeKnown = !context.treesExpected() || a.captureNs() - first > 0
+                || treeRead != Long.MIN_VALUE && treeRead - first > 0;
+            final boolean shown = w.viewable() && !w.hidden() && w.width() > 0 && w.height() > 0;
+            waiting |= !treed[i] && shown && !treeKnown;
+            if (!treed[i] && treeKnown && shown) {
                 out.add(w);
             }
         }
+        awaitingTree = waiting;
         return out;
     }
 

@@ -17,6 +17,7 @@ final class Tesseract {
     static final int RIL_TEXTLINE = 2;
     static final int RIL_WORD = 3;
     // TessPageSegMode
+    static final int PSM_SINGLE_BLOCK = 6;
     static final int PSM_SINGLE_LINE = 7;
     static final int PSM_SPARSE_TEXT = 11;
 

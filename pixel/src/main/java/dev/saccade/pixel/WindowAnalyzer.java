@@ -30,9 +30,11 @@ final class WindowAnalyzer {
     private final LightTextBands bands = new LightTextBands();
     private final BoxReader boxes;
     private final TextPass text;
+    private final SmallTextLook small;
     private byte[] grey = new byte[0];
     private byte[] ocrImage = new byte[0];
     private final List<OcrWord> words = new ArrayList<>();
+    private boolean outOfTime;
 
     /** An analyzer that reads every window whole: no reuse of earlier readings (benchmarks, tests). */
     WindowAnalyzer(final OcrEngine ocr) {
@@ -46,6 +48,7 @@ final class WindowAnalyzer {
     WindowAnalyzer(final OcrEngine ocr, final boolean reuse) {
         this.boxes = new BoxReader(ocr, reuse);
         this.text = new TextPass(ocr, reuse);
+        this.small = new SmallTextLook(ocr, reuse);
     }
 
     /** Boxes and text passes answered from earlier readings: {box hits, band reads, unchanged passes}. */
@@ -56,6 +59,11 @@ final class WindowAnalyzer {
     /** The image the last text pass read (boxes blanked, polarity made dark on light), {@code width × height} of it: diagnostics. */
     byte[] preparedImage() {
         return ocrImage;
+    }
+
+    /** Whether the last analysis ran out of time (not out of box reads): a reading again with more time would finish it. */
+    boolean outOfTime() {
+        return outOfTime;
     }
 
     /** Bounds of the analysis: time for the whole window and per-box OCR reads. */
@@ -87,12 +95,14 @@ final class WindowAnalyzer {
         markContainers(candidates);
         int boxReads = 0;
         boolean incomplete = false;
+        boolean late = false;
         for (final Candidate c : candidates) {
             if (c.container || !labelSized(c)) {
                 continue;
             }
             if (boxReads >= budget.maxBoxReads() || System.nanoTime() - deadlineNs > 0) {
                 incomplete = true;
+                late = boxReads < budget.maxBoxReads();
                 break;
             }
             boxReads++;
@@ -128,7 +138,10 @@ final class WindowAnalyzer {
         }
         words.clear();
         final int remainingMs = (int) Math.max(1, (deadlineNs - System.nanoTime()) / 1_000_000L);
-        incomplete |= !text.read(xid, ocrImage, width, height, remainingMs, words);
+        late |= !text.read(xid, ocrImage, width, height, remainingMs, words);
+        late |= !small.look(ocrImage, width, height, words, MIN_WORD_CONFIDENCE, deadlineNs);
+        incomplete |= late;
+        outOfTime = late;
 
         final List<OcrWord> free = new ArrayList<>();
         for (final OcrWord word : words) {

@@ -36,7 +36,8 @@ class WebAppTaskSuiteIT {
         "Firefox: scroll to the bottom and load more",
         "Firefox: search by typing and Enter",
         "xterm: echo into a file",
-        "xterm: count lines with wc");
+        "xterm: count lines with wc",
+        "xterm: read a command's output");
 
     /** {@code -Dsaccade.tasks.only=REGEX}: run only the tasks whose names match (the script's TASKS_ONLY). */
     private static final String ONLY = System.getProperty("saccade.tasks.only");

@@ -188,16 +188,16 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     }
 
     /**
-     * Whether the window's process has an accessible tree. The active window of one that has none
-     * (xterm, Xt and Tk apps) has the keyboard focus and nothing else to aim keys at: its target
-     * takes TEXT and KEY (D52).
+     * Whether the window's process has an accessible tree with an actionable object. The active
+     * window of one that has none (xterm, Xt and Tk apps; a tree of only a disabled frame) has
+     * the keyboard focus and nothing else to aim keys at: its target takes TEXT and KEY (D52).
      */
     static boolean hasTree(final AccessibilitySnapshot semantic, final WindowInfo w) {
         if (semantic == null || w.pid() == 0) {
             return false;
         }
         for (final var app : semantic.applications()) {
-            if (app.pid() == w.pid() && !app.nodes().isEmpty()) {
+            if (app.pid() == w.pid() && app.nodes().stream().anyMatch(AccessibilityNode::actionable)) {
                 return true;
             }
         }

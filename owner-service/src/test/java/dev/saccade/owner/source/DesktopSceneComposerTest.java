@@ -14,6 +14,8 @@ import dev.saccade.desktop.TargetIds;
 import dev.saccade.desktop.WindowAttribution;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetCapability;
+import dev.saccade.protocol.TargetFlag;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -117,11 +119,21 @@ class DesktopSceneComposerTest {
 
     @Test
     void onlyAWindowWhoseProcessHasNoTreeTakesKeysItself() {
-        // D52: xterm (pid 300) publishes nothing; gtk3-demo (pid 100) has a tree whose fields take the text.
+        // D52: xterm (pid 300) publishes nothing; gtk3-demo (pid 100) has a tree whose fields take
+        // the text; a GTK 4 app (pid 400) shows only its frame, disabled: nothing to act on.
+        final AccessibilityNode entry = new AccessibilityNode(TargetIds.ACCESSIBILITY_NAMESPACE | 2,
+            TargetIds.ACCESSIBILITY_NAMESPACE | 1, Role.TEXT_FIELD, TargetCapability.TEXT | TargetCapability.KEYBOARD, 0, 0,
+            10, 10, 200, 24, "", "Name", 100, ":1.1", "/org/a11y/atspi/accessible/2");
+        final AccessibilityNode disabledFrame = new AccessibilityNode(TargetIds.ACCESSIBILITY_NAMESPACE | 3, 0,
+            Role.WINDOW, TargetCapability.KEYBOARD, TargetFlag.DISABLED, 0, 0, 0, 355, 486, "", "", 400, ":1.3",
+            "/org/a11y/atspi/accessible/3");
         final AccessibilitySnapshot semantic = new AccessibilitySnapshot(1, 0, false, List.of(
-            new AccessibleApplication(":1.1", 100, "gtk3-demo", List.of(frame("Editor", 100, 0, 0, 800, 600)), true, true,
-                null, 0),
-            new AccessibleApplication(":1.2", 200, "empty", List.of(), true, true, null, 0)));
+            new AccessibleApplication(":1.1", 100, "gtk3-demo", List.of(frame("Editor", 100, 0, 0, 800, 600), entry), true,
+                true, null, 0),
+            new AccessibleApplication(":1.2", 200, "empty", List.of(), true, true, null, 0),
+            new AccessibleApplication(":1.3", 400, "calculator", List.of(disabledFrame), true, true, null, 0)));
+        assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(5, 400, "Calculator", 0, 0, 355, 486, false,
+            true, 0)), "only a disabled frame");
         assertTrue(DesktopSceneComposer.hasTree(semantic, new WindowInfo(1, 100, "Editor", 0, 0, 800, 600, false, true, 0)));
         assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(2, 300, "xterm", 0, 0, 800, 600, false, true, 0)));
         assertFalse(DesktopSceneComposer.hasTree(semantic, new WindowInfo(3, 200, "empty", 0, 0, 80, 60, false, true, 0)),
