@@ -3,6 +3,8 @@
 // its lines) — find, act, verify — and is verified from the application's own output or state (what zenity
 // printed and its exit code, the X server's window list), never from our scene.
 // Usage: node tasks.mjs <bin/saccade> <agent endpoint socket>. Prints one JSON line per task, then {"done":...}.
+// SACCADE_TASKS_RUN_AS (a JSON array, e.g. a setpriv prefix) goes before every app the script starts: on a Wayland
+// session whose apps run as the session's user, this process's environment is the session's and the prefix its user.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn, execFileSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { accessibles, hasState, textOf, STATE } from './app-state.mjs';
 const [launcher, endpoint] = process.argv.slice(2);
 // TASKS_ONLY (a regular expression) runs only the tasks whose names match it: for working on one task.
 const ONLY = process.env.TASKS_ONLY ? new RegExp(process.env.TASKS_ONLY) : null;
+const RUN_AS = process.env.SACCADE_TASKS_RUN_AS ? JSON.parse(process.env.SACCADE_TASKS_RUN_AS) : [];
 const client = new Client({ name: 'saccade-agent-tasks', version: '1.0.0' });
 // SACCADE_VERIFY_SETTLE_MS goes on to saccade mcp (the SDK passes only a few variables by default): the settle
 // window of verification, for measuring what it has to be (bench/README.md, "Settle window").
@@ -26,10 +29,12 @@ const APP_DEADLINE_MS = 20000;
 class Run {
   constructor(name) {
     Object.assign(this, { name, calls: 0, waitCalls: 0, waiting: false, textBytes: [], stale: 0, staleAfterVerified: 0,
-      lastVerified: false, rejections: [], generation: undefined, effects: [] });
+      lastVerified: false, rejections: [], generation: undefined, effects: [], blind: 0 });
   }
   async call(tool, args) {
     if (this.waiting) this.waitCalls++; else this.calls++;
+    // a key or text with no target goes wherever the focus is: typed without a view showing where
+    if (tool === 'saccade_act' && ['key', 'key-chord', 'text'].includes(args.kind) && args.targetId === undefined) this.blind++;
     const r = await client.callTool({ name: tool, arguments: args });
     const text = r.content?.[0]?.text ?? '';
     if (tool !== 'saccade_act') {
@@ -83,6 +88,7 @@ function parse(text) {
 async function findIn(run, find, scope = { scope: 'active-window' }) {
   const deadline = Date.now() + APP_DEADLINE_MS;
   let after;
+  let desktopAfter;
   while (Date.now() < deadline) {
     const { r, text } = await run.call('saccade_observe', after ? { ...scope, afterGeneration: after } : scope);
     if (!r.isError) {
@@ -94,6 +100,11 @@ async function findIn(run, find, scope = { scope: 'active-window' }) {
       after = scene.generation;
     } else if (!text.startsWith('Observation rejected: timeout')) {
       after = undefined;
+      // No such scope now (no active window on a desktop that has none between dialogs): wait for the desktop's
+      // next scene rather than asking again at once.
+      const desktop = await run.call('saccade_observe', { scope: 'desktop', maximumTargets: 1,
+        ...(desktopAfter ? { afterGeneration: desktopAfter } : {}) });
+      if (!desktop.r.isError) desktopAfter = parse(desktop.text).generation;
     }
   }
   return { scene: null, target: null };
@@ -102,13 +113,27 @@ async function findIn(run, find, scope = { scope: 'active-window' }) {
 const byText = (text, word) => (ts) => ts.find((t) => t.text === text && (!word || t.words.includes(word)));
 
 async function act(run, args) {
-  const { r, text } = await run.call('saccade_act', { observeAfter: true, ...args });
+  let { r, text } = await run.call('saccade_act', { observeAfter: true, ...args });
+  if (r.structuredContent?.result === -3 && args.targetId) {
+    // Stale: the app changed the scene since the view (a dialog's default button took the focus a moment after
+    // it showed). As the reply asks: look again (the target's id is stable) and act once more on the new view.
+    const again = parse((await run.call('saccade_query', { targetId: args.targetId })).text);
+    if (again.generation && again.targets.some((t) => t.id === args.targetId)) {
+      run.generation = again.generation;
+      ({ r, text } = await run.call('saccade_act', { observeAfter: true, ...args, generation: again.generation }));
+    }
+  }
   return { ok: !r.isError, text, next: r.structuredContent?.nextGeneration?.generation, s: r.structuredContent };
+}
+
+/** Spawns an app of the desktop: as the session's user where SACCADE_TASKS_RUN_AS says how. */
+function spawnApp(command, args, options) {
+  return RUN_AS.length ? spawn(RUN_AS[0], [...RUN_AS.slice(1), command, ...args], options) : spawn(command, args, options);
 }
 
 /** Starts a program on the test desktop (this process's environment is the desktop's); collects its output. */
 function start(command, args) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnApp(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const out = { stdout: '', code: null };
   child.stdout.on('data', (d) => { out.stdout += d; });
   child.stderr.on('data', () => {});
@@ -252,7 +277,7 @@ let calculatorApp = null;
 function calculator(labels, expect) {
   return async (run) => {
     if (!calculatorApp) {
-      calculatorApp = spawn(QT_CALCULATOR, [], { stdio: 'ignore',
+      calculatorApp = spawnApp(QT_CALCULATOR, [], { stdio: 'ignore',
         env: { ...process.env, QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1', QT_ACCESSIBILITY: '1' } });
     }
     {
@@ -549,7 +574,8 @@ for (const [name, task] of tasks) {
     rejections: run.rejections.concat(run.notes ?? []),
     observations: run.textBytes.length, textBytes: run.textBytes.reduce((a, b) => a + b, 0),
     medianTextBytes: sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0,
-    stale: run.stale, staleAfterVerified: run.staleAfterVerified, effects: run.effects, wallMs: Date.now() - startMs };
+    stale: run.stale, staleAfterVerified: run.staleAfterVerified, blind: run.blind, effects: run.effects,
+    wallMs: Date.now() - startMs };
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
 }

@@ -237,6 +237,15 @@ public final class GnomeDesktop implements AutoCloseable {
         return env;
     }
 
+    /**
+     * {@code command} as the session's user would run it (a {@code setpriv} prefix when this JVM
+     * switches users, else {@code command} itself); with {@link #environment()} a process started
+     * by someone else (a test's task script) is one of the session's apps.
+     */
+    public List<String> asSessionUser(final List<String> command) {
+        return user.command(command);
+    }
+
     /** The window id the extension gives the window of process {@code pid}, or -1 when it has none. */
     public long windowOf(final long pid) {
         final Matcher m = WINDOW.matcher(listWindows());

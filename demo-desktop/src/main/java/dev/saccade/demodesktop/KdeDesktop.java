@@ -202,6 +202,15 @@ public final class KdeDesktop implements AutoCloseable {
         return env;
     }
 
+    /**
+     * {@code command} as the session's user would run it (a {@code setpriv} prefix when this JVM
+     * switches users, else {@code command} itself); with {@link #environment()} a process started
+     * by someone else (a test's task script) is one of the session's apps.
+     */
+    public List<String> asSessionUser(final List<String> command) {
+        return user.command(command);
+    }
+
     /** The app's AT-SPI objects read with dbus-send; empty while the app is not on the registry yet. */
     public List<SwayDesktop.Accessible> accessibleObjects(final long pid) {
         return AccessibleObjects.walk(environment, pid);

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * The end-to-end run both official MCP TypeScript SDK checks share ({@link McpSdkDesktopIT} with
@@ -211,9 +212,15 @@ final class McpSdkEndToEnd {
 
     static Process startOwner(final TestDesktop desktop, final Path runtime, final int incarnation)
         throws Exception {
+        return startOwner(desktop.display(), desktop::configure, runtime, incarnation);
+    }
+
+    /** {@link #startOwner(TestDesktop, Path, int)} on {@code display}, its environment set by {@code configure}. */
+    static Process startOwner(final String display, final UnaryOperator<ProcessBuilder> configure, final Path runtime,
+        final int incarnation) throws Exception {
         final Path log = runtime.resolve("owner-" + incarnation + ".log");
-        final ProcessBuilder builder = desktop.configure(new ProcessBuilder(LAUNCHER.toString(), "owner", "run",
-            "--display", desktop.display(), "--runtime-dir", runtime.toString()))
+        final ProcessBuilder builder = configure.apply(new ProcessBuilder(LAUNCHER.toString(), "owner", "run",
+            "--display", display, "--runtime-dir", runtime.toString()))
             .redirectErrorStream(true).redirectOutput(log.toFile());
         final Process owner = builder.start();
         ProcessLog.awaitContains(owner, log, log, Duration.ofSeconds(60), "event=helper_attached",

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -29,17 +30,26 @@ final class TaskSuiteScript {
     /** Runs {@code script} with these extra environment variables; returns its rows (one a task). */
     static List<Map<String, Object>> run(final TestDesktop desktop, final String script, final Map<String, String> env,
         final String table) throws Exception {
+        return run(desktop.display(), desktop::configure, script, env, table);
+    }
+
+    /**
+     * {@link #run(TestDesktop, String, Map, String)} on any display: {@code configure} points the
+     * owner and the script at its session (environment variables).
+     */
+    static List<Map<String, Object>> run(final String display, final UnaryOperator<ProcessBuilder> configure,
+        final String script, final Map<String, String> env, final String table) throws Exception {
         final Path clientDir = McpSdkEndToEnd.installV1Client();
         final Path runtime = Files.createTempDirectory("saccade-task-suite",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         final Path scratch = Files.createDirectories(runtime.resolve("scratch"));
         final Path endpoint = runtime.resolve("saccade-agent-v1.sock");
         final Path clientErr = runtime.resolve("tasks.err");
-        final Process owner = McpSdkEndToEnd.startOwner(desktop, runtime, 1);
+        final Process owner = McpSdkEndToEnd.startOwner(display, configure, runtime, 1);
         Process node = null;
         final List<Map<String, Object>> rows = new ArrayList<>();
         try {
-            final ProcessBuilder driver = desktop.configure(new ProcessBuilder("node", script,
+            final ProcessBuilder driver = configure.apply(new ProcessBuilder("node", script,
                 McpSdkEndToEnd.LAUNCHER.toString(), endpoint.toString(), scratch.toString()))
                 .directory(clientDir.toFile()).redirectError(clientErr.toFile());
             driver.environment().putAll(env);

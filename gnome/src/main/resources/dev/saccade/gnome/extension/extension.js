@@ -24,10 +24,17 @@ class SaccadeShell {
         const focus = global.display.focus_window;
         const tracker = Shell.WindowTracker.get_default();
         const windows = [];
+        const workspace = global.workspace_manager.get_active_workspace();
         let stacking = 0;
         for (const actor of global.get_window_actors()) {
             const w = actor.get_meta_window();
             if (!w || w.is_override_redirect()) {
+                continue;
+            }
+            // Not shown yet, or shown but still transparent: a new window sits where its client
+            // started (0,32, under the top bar) until it turns opaque at its place; an action
+            // aimed there before would miss (D57).
+            if ((!actor.visible || actor.opacity === 0) && !w.minimized && w.located_on_workspace(workspace)) {
                 continue;
             }
             const frame = w.get_frame_rect();
