@@ -167,10 +167,25 @@ final class ActTool implements Tool {
         if (backward == ToolArguments.INVALID) {
             return "Invalid backward value";
         }
+        final boolean isBackward = backward == ToolArguments.PRESENT && a.value() == 1;
         // (11) text
         final int text = a.text("text");
         if (text == ToolArguments.INVALID) {
             return "Invalid action text";
+        }
+        // (12) the window flags of agent-abi §5.14
+        final int explicitWindow = a.bool("explicitWindow");
+        if (explicitWindow == ToolArguments.INVALID) {
+            return "Invalid explicitWindow value";
+        }
+        final boolean isExplicit = explicitWindow == ToolArguments.PRESENT && a.value() == 1;
+        final int allowActivation = a.bool("allowActivation");
+        if (allowActivation == ToolArguments.INVALID) {
+            return "Invalid allowActivation value";
+        }
+        final boolean isAllowed = allowActivation == ToolArguments.PRESENT && a.value() == 1;
+        if (isExplicit && !preconditionPresent[1]) {
+            return "explicitWindow requires windowId";
         }
 
         final ActionBatchBuilder b = new ActionBatchBuilder().requestId(REQUEST_ID).kind(kind)
@@ -178,7 +193,8 @@ final class ActTool implements Tool {
             .target(targets[1]).secondaryTarget(targets[2])
             .button((int) values[0]).modifiers((int) values[1]).keyUsage(values[2]).repeat(values[3])
             .deltasQ8((int) values[4], (int) values[5])
-            .backward(backward == ToolArguments.PRESENT && a.value() == 1);
+            .backward(isBackward)
+            .explicitWindow(isExplicit).allowActivation(isAllowed);
         if (targetPresent[0]) {
             b.expectGeneration(targets[0]);
         }

@@ -240,7 +240,11 @@ public final class AgentService {
         final long requestId = reqLength == HelloRequestFlyweight.LENGTH
             ? hello.wrap(req, reqAt).requestId() : 0;
         if (result != ResultCode.OK) {
-            return errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
+            final int refused = errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
+            if (requestId != 0 && AgentAbi.spoken(hello.header().apiVersion())) {
+                resp.writeInt(respAt + HeaderFlyweight.API_VERSION_OFFSET, hello.header().apiVersion()); // D39
+            }
+            return refused;
         }
         final int granted = hello.requestedCapabilityBits() & Capability.POLICY;
         // §1.4: the flags a client asks for beyond the base ABI; unknown bits are not accepted.
