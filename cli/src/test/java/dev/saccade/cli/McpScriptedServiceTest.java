@@ -194,7 +194,9 @@ class McpScriptedServiceTest {
 
     @Test
     void actResultsCarryEveryServiceAnswer() throws Exception {
+        // the second click, not a dry run, reads the scene first for its effect (mcp.md §7)
         final Run r = run(1, (connection, i, request) -> i == 0 ? act(request, ResultCode.OK, false)
+                : i == 1 ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
                 : act(request, ResultCode.TARGET_NOT_FOUND, true),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\",\"dryRun\":true}"),
             tool(3, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\"}"));
@@ -202,7 +204,8 @@ class McpScriptedServiceTest {
             + " completed.\"}],\"structuredContent\":{\"result\":0,\"resultText\":\"ok\",\"platformError\":0,"
             + "\"completedActions\":1,\"failedAction\":4294967295,\"generation\":\"18446744073709551615\",\"physical\":"
             + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"userModifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
-            + "\"sequence\":\"18446744073709551613\",\"flags\":0}},\"isError\":false}}", r.responses[0]);
+            + "\"sequence\":\"18446744073709551613\",\"flags\":0},\"effect\":\"unverifiable\"},\"isError\":false}}",
+            r.responses[0]);
         assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found. "), r.responses[1]);
         assertTrue(r.responses[1].contains("\"actions\":[{\"index\":0,\"kind\":3,\"result\":-4,\"resultText\":"
             + "\"target not found\",\"platformError\":-8,\"targetId\":\"77\",\"secondaryTargetId\":\"0\","
@@ -215,7 +218,8 @@ class McpScriptedServiceTest {
 
     @Test
     void aLinkDroppedAfterAnActionIsSentIsNeverResent() throws Exception {
-        final Run r = run(2, (connection, i, request) -> connection == 0 ? null
+        // the first connection answers the read before the click (mcp.md §7, effect) and drops the click
+        final Run r = run(2, (connection, i, request) -> connection == 0 && i > 0 ? null
                 : read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\"}"), tool(3, "saccade_observe", "{}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Action"

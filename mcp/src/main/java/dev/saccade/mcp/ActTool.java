@@ -52,6 +52,10 @@ final class ActTool implements Tool {
     static final String OBSERVE_AFTER = "observeAfter";
 
     private final ActionExchange exchange = new ActionExchange();
+    private final ActionEffect effect = new ActionEffect(McpConfiguration.effectWindowMs(),
+        dev.saccade.client.BatchVerifier.SETTLE_DEFAULT_MS);
+    /** The prepared action is one whose effect is looked for (mcp.md §7, "effect"). */
+    private boolean lookForEffect;
     private final ReadExchange afterExchange = new ReadExchange();
     private final ObserveRequestBuilder afterRequest = new ObserveRequestBuilder().requestId(AFTER_REQUEST_ID)
         .maximumTargets(ObserveTool.DEFAULT_MAXIMUM).targetStride(TargetFlyweight.LENGTH)
@@ -223,6 +227,7 @@ final class ActTool implements Tool {
             b.text(a.text());
         }
         batch = b;
+        lookForEffect = !isDryRun && ActionEffect.expectsEffect(kind);
         asked = new RejectionReasons.Request(kind, targets[1], targets[2], targetPresent[0], targets[0], point != null,
             point == null ? 0 : point.xQ8(), point == null ? 0 : point.yQ8(),
             secondary == null ? 0 : secondary.xQ8(), secondary == null ? 0 : secondary.yQ8());
@@ -287,6 +292,16 @@ final class ActTool implements Tool {
             ToolResults.error(out, McpServer.SERVICE_UNAVAILABLE);
             return;
         }
+        ActionEffect seen = null;
+        try {
+            if (lookForEffect && effect.before(client)) {
+                seen = effect;
+            }
+        } catch (final IOException e) {
+            service.drop(); // nothing was sent
+            ToolResults.error(out, McpServer.SERVICE_UNAVAILABLE);
+            return;
+        }
         final ActionCompletionFlyweight completion;
         try {
             final int length = batch.deadlineNs(System.nanoTime() + DEADLINE_NS)
@@ -303,19 +318,30 @@ final class ActTool implements Tool {
             ToolResults.error(out, "Action transport failed");
             return;
         }
+        // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
+        final boolean ran = completion.result() == ResultCode.OK || (completion.result() == ResultCode.TIMEOUT
+            && completion.failedActionIndex() == AgentAbi.NO_FAILED_ACTION);
+        if (seen != null) {
+            try {
+                if (ran) {
+                    seen.after(client, asked.targetId());
+                } else {
+                    seen = null; // refused or failed: nothing to look for
+                }
+            } catch (final IOException e) {
+                service.drop(); // the action's result is in hand: the effect stays unverifiable
+            }
+        }
         if (completion.result() != 0) {
             // The completion is the exchange's own copy: the reads that explain it do not overwrite it.
             reasons.explain(client, completion, asked);
             if (reasons.linkFailed()) {
                 service.drop();
             }
-            // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
-            final boolean ran = completion.result() == ResultCode.TIMEOUT
-                && completion.failedActionIndex() == dev.saccade.protocol.AgentAbi.NO_FAILED_ACTION;
             results.act(out, completion, reasons.check(), reasons.hint(),
-                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null);
+                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null, seen);
         } else {
-            results.act(out, completion, null, null, observeAfter ? after(client, service) : null);
+            results.act(out, completion, null, null, observeAfter ? after(client, service) : null, seen);
         }
     }
 

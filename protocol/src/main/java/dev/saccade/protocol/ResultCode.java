@@ -25,7 +25,10 @@ public final class ResultCode {
     public static final int CAPACITY = -15;
     /** API 0x00010002: a coordinate action on a window that is not active, without ALLOW_ACTIVATION. */
     public static final int ACTIVATION_REQUIRED = -16;
-    /** API 0x00010002: the action ran, and nothing it should change changed within the verify window. */
+    /**
+     * API 0x00010002: the window was asked to come to the front, but no scene showed it there
+     * (it closed, changed owner, or the deadline came first); no input was sent.
+     */
     public static final int OUTCOME_UNCONFIRMED = -17;
 
     // Platform codes (platform_error values and internal failure codes).

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * API 0x00010002's exact-window scope and background actions, seen by a client written from
- * upstream's header alone ({@link MinorTwoWire}) on two real application windows behind a third:
+ * upstream's header alone ({@link MinorTwoWire}) on two real zenity dialogs behind a third:
  * one zenity dialog's OK is invoked while it stays in the background (the X server's active window
  * and stacking order untouched), another's OK clicked at coordinates is refused with
  * ACTIVATION_REQUIRED until the action allows activation. What each dialog printed proves what
@@ -60,7 +60,7 @@ class BackgroundWindowDesktopTest {
         final Path dir = Files.createTempDirectory(desktop.directory(), "background");
         final Dialog quiet = zenity(dir, "Quiet dialog", "invoked-in-background");
         final Dialog clicked = zenity(dir, "Clicked dialog", "clicked-after-activation");
-        final long front = xmessage();
+        final long front = front();
         activate(front);
 
         try (MinorTwoWire wire = MinorTwoWire.open(owner.service.endpoint())) {
@@ -122,11 +122,10 @@ class BackgroundWindowDesktopTest {
         return new Dialog(p, desktop.awaitWindow(p.pid(), title, APPEAR.toMillis()), out);
     }
 
-    /** An xmessage window, the one in front. */
-    private long xmessage() throws IOException {
-        final Process p = desktop.configure(new ProcessBuilder("xmessage", "-title", "Front", "-buttons", "Stay",
-            "In front")).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    /** A third dialog, the one in front. */
+    private long front() throws IOException {
+        final Process p = desktop.configure(new ProcessBuilder("zenity", "--info", "--title=Front", "--text=In front"))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         started.add(p);
         return desktop.awaitWindow(p.pid(), "Front", APPEAR.toMillis());
     }

@@ -30,7 +30,7 @@ import net.openhft.chronicle.bytes.BytesStore;
 final class WindowGate {
     /** {@link #route}: the action goes the ordinary way (its window is active, or it names none). */
     static final int INPUT = Integer.MIN_VALUE + 2;
-    /** {@link #route} or {@link #step}: a plan or an invoke is out; the batch parks. */
+    /** {@link #route}: a plan or an invoke is out; the batch parks (the planner's own value). */
     static final int DISPATCHED = Integer.MIN_VALUE + 1;
     /** {@link #step}: still waiting. */
     static final int WAIT = Integer.MIN_VALUE + 3;
@@ -151,6 +151,8 @@ final class WindowGate {
         }
         plan.windowActivate(run.namedWindow);
         plan.actionEnd(index);
+        // a scene published from now on with the window in front shows the activation (D42)
+        run.windowEpoch = scene.sceneEpoch();
         final long id = executor.submit();
         if (id == 0) {
             return ResultCode.EXECUTOR_LOST;
@@ -177,15 +179,13 @@ final class WindowGate {
                     ? ResultCode.EXECUTOR_LOST : ResultCode.fromPlatform(code);
             }
             run.windowStage = AWAIT_SCENE;
-            run.windowEpoch = scenes.current().sceneEpoch();
             run.rowFlags |= ActionResultFlag.WINDOW_ACTIVATED;
         }
         scenes.adoptPending();
         final ScenePacket scene = scenes.current();
-        final int between = between(run, scene);
-        if (between != ResultCode.OK) {
+        if (between(run, scene) != ResultCode.OK) {
             run.windowStage = NONE;
-            return between; // closed, or another process behind the same id: nothing is sent
+            return ResultCode.OUTCOME_UNCONFIRMED; // closed, or another process behind the id: no input (D42)
         }
         if (Long.compareUnsigned(scene.sceneEpoch(), run.windowEpoch) > 0 && scene.windowId() == run.namedWindow
             && scene.processId() == run.namedProcess) {
@@ -194,7 +194,7 @@ final class WindowGate {
         }
         if (nowNs - deadlineNs >= 0) {
             run.windowStage = NONE;
-            return ResultCode.TIMEOUT; // the window did not come to the front: no input
+            return ResultCode.OUTCOME_UNCONFIRMED; // asked to come to the front, not seen there: no input (D42)
         }
         return WAIT;
     }
