@@ -89,6 +89,18 @@ class BackgroundWindowDesktopTest {
             assertEquals(withoutWindow(stacking, quiet.window), withoutWindow(stacking(), quiet.window),
                 "the stacking order of the other windows is untouched");
 
+            // a window that closes between the read and the action: nothing is activated, nothing sent
+            final Dialog doomed = zenity(dir, "Doomed dialog", "never-clicked");
+            activate(front);
+            final MinorTwoWire.Observed gone = awaitButton(wire, doomed.window);
+            doomed.process.destroy();
+            assertTrue(doomed.process.waitFor(20, TimeUnit.SECONDS), "the dialog closed");
+            Await.until(() -> !stacking().contains(String.format("0x%x", doomed.window)), APPEAR, "its window to go");
+            final MinorTwoWire.Acted late = wire.act(gone, MinorTwoWire.CLICK,
+                MinorTwoWire.A_EXPLICIT_WINDOW | MinorTwoWire.A_EXPLICIT_POINTS | MinorTwoWire.A_ALLOW_ACTIVATION, okButton(gone));
+            assertTrue(late.result() < 0, "refused: " + late);
+            assertEquals(front, activeWindow(), "nothing was activated for a window that is gone");
+
             // a click at coordinates on a background window: refused, nothing activated or sent
             final MinorTwoWire.Observed other = awaitButton(wire, clicked.window);
             final MinorTwoWire.Target otherOk = okButton(other);

@@ -12,7 +12,6 @@ import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.PreconditionFlag;
 import dev.saccade.protocol.ResultCode;
-import dev.saccade.protocol.TargetFlag;
 import dev.saccade.protocol.TargetFlyweight;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -120,7 +119,7 @@ final class WindowGate {
         if (targets == 1 && backgroundAction(a) && invoker != null && invoker.handles(a.targetId())) {
             final BytesStore<?, ?> sb = scene.bytes();
             final long at = scene.recordAt(first);
-            final int usable = ActionChecks.target(sb.readInt(at + TargetFlyweight.FLAGS_OFFSET) & ~TargetFlag.OCCLUDED,
+            final int usable = ActionChecks.target(WindowScope.behindFlags(sb.readInt(at + TargetFlyweight.FLAGS_OFFSET)),
                 sb.readInt(at + TargetFlyweight.CAPABILITY_BITS_OFFSET), ActionChecks.firstTargetCapability(a));
             if (usable != ResultCode.OK) {
                 return usable;

@@ -50,9 +50,19 @@ public final class WindowScope {
                 || ((helloFlags & HelloFlag.SEMANTIC_ACTIONS) != 0 && (capabilities & TargetCapability.TEXT) != 0));
     }
 
+    /**
+     * The flags a target has for an action that does not need its window in front: a target is
+     * OCCLUDED, and so not ACTIONABLE, when windows above cover it, which is what a background
+     * window's targets are (D41).
+     */
+    public static int behindFlags(final int flags) {
+        return (flags & TargetFlag.OCCLUDED) != 0 ? (flags & ~TargetFlag.OCCLUDED) | TargetFlag.ACTIONABLE : flags;
+    }
+
     /** The one disposition of a target (§5.3): a {@link TargetFlag} bit. */
-    public static int disposition(final int flags, final int capabilities, final int sourceBits, final int role,
+    public static int disposition(final int sceneFlags, final int capabilities, final int sourceBits, final int role,
         final int helloFlags) {
+        final int flags = behindFlags(sceneFlags);
         if ((flags & (TargetFlag.SECURE | TargetFlag.DISABLED)) != 0 || (flags & TargetFlag.ACTIONABLE) == 0) {
             return TargetFlag.BACKGROUND_UNSUPPORTED;
         }
