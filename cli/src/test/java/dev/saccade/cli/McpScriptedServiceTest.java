@@ -249,7 +249,10 @@ class McpScriptedServiceTest {
 
     @Test
     void verifyNextGenerationReadsUntilALaterGeneration() throws Exception {
-        final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request)
+        // request 0 is the read before the click (mcp.md §7, effect)
+        final Run r = run(1, (connection, i, request) -> i == 0
+                ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
+                : i == 1 ? VerifyNextGenerationClientTest.pending(request)
                 : VerifyNextGenerationClientTest.observed(request, ResultCode.OK, 43),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
         assertTrue(r.responses[0].contains("\"text\":\"Action completed.\""), r.responses[0]);
@@ -258,13 +261,15 @@ class McpScriptedServiceTest {
             r.responses[0]);
         assertTrue(r.responses[0].endsWith("\"isError\":false}}"), r.responses[0]);
         assertEquals(1, r.count(AgentAbi.ACTION_BATCH));
-        final BytesStore<?, byte[]> batch = BytesStore.wrap(r.frames.get(1));
+        final BytesStore<?, byte[]> batch = BytesStore.wrap(r.frames.get(2));
         assertEquals(AgentAbi.FLAG_VERIFY_NEXT_GENERATION, batch.readInt(HeaderFlyweight.FLAGS_OFFSET));
     }
 
     @Test
     void aLinkDroppedWhileVerifyingIsCancelledAndNotResent() throws Exception {
-        final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request) : null,
+        final Run r = run(1, (connection, i, request) -> i == 0
+                ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
+                : i == 1 ? VerifyNextGenerationClientTest.pending(request) : null,
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
         assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled. The action ran, but the link was lost while verifying"), r.responses[0]);
         assertTrue(r.responses[0].contains("\"structuredContent\":{\"result\":-12,\"resultText\":\"cancelled\""),

@@ -98,8 +98,16 @@ final class ActionEffect {
             effect = NO_CHANGE; // not one generation in the whole window: nothing it could show changed
             return;
         }
+        if (c.result() != ResultCode.OK || Long.compareUnsigned(c.generation().generation(), before.generation) <= 0) {
+            return; // a failed read, or an answer that is not the newer scene asked for: unverifiable
+        }
         Scene now = null;
         while (c.result() == ResultCode.OK && (c.header().flags() & AgentAbi.FLAG_TRUNCATED) == 0) {
+            final long seen = now == null ? before.generation : now.generation;
+            final long generation = c.generation().generation();
+            if (Long.compareUnsigned(generation, seen) <= 0) {
+                break; // no newer than asked: nothing more will settle
+            }
             now = new Scene(c);
             final long leftMs = (endNs - System.nanoTime()) / 1_000_000L;
             if (leftMs <= 0) {
