@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * owner and dispositions; explicit-window actions run through accessibility behind, are refused
  * at coordinates unless allowed, and after an activation act only on a fresh scene of the same
  * window — never on another window, never at the old coordinates. A 0x00010001 connection sees
- * none of it.
+ * none of it (conformance cases 58–61 of agent-abi §6).
  */
 class MinorTwoTest {
     private static final long FRONT = 7;
