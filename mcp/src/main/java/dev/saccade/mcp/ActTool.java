@@ -324,7 +324,7 @@ final class ActTool implements Tool {
         if (seen != null) {
             try {
                 if (ran) {
-                    seen.after(client, asked.targetId());
+                    seen.after(client, asked.kind(), asked.targetId());
                 } else {
                     seen = null; // refused or failed: nothing to look for
                 }

@@ -38,6 +38,8 @@ final class ActionEffect {
     static final String UNVERIFIABLE = "unverifiable";
     static final long BEFORE_REQUEST_ID = 6;
     static final long AFTER_REQUEST_ID = 7;
+    /** Base roles whose value no record carries (a slider's position, a calendar's day, an image). */
+    private static final List<Integer> HIDDEN_VALUE = List.of(Role.SLIDER, Role.UNKNOWN, Role.IMAGE);
     /** Flags that follow from other windows or from the text lane's room, not from the target itself. */
     private static final int INCIDENTAL_FLAGS = TargetFlag.OCCLUDED | TargetFlag.TEXT_TRUNCATED;
 
@@ -86,14 +88,17 @@ final class ActionEffect {
 
     /**
      * After an action that ran: waits up to the verify window for a newer generation, lets it
-     * settle, and compares. {@code targetId} is the action's first target (0 for none).
+     * settle, and compares. {@code kind} and {@code targetId} are the action's (0 for no target).
      */
-    void after(final AgentClient client, final long targetId) throws IOException {
+    void after(final AgentClient client, final int kind, final long targetId) throws IOException {
         if (before == null) {
             return;
         }
         final long endNs = System.nanoTime() + (windowMs + 4 * settleMs) * 1_000_000L;
         CompletionFlyweight c = read(client, AFTER_REQUEST_ID, ReadFreshness.after(before.generation, windowMs));
+        if (!before.shows(targetId, kind == ActionKind.KEY || kind == ActionKind.KEY_CHORD)) {
+            return; // what the action changes is not in the scene: no change seen would prove nothing
+        }
         if (c.result() == ResultCode.TIMEOUT) {
             effect = NO_CHANGE; // not one generation in the whole window: nothing it could show changed
             return;
@@ -171,6 +176,20 @@ final class ActionEffect {
         long focused;
         final Map<Long, String> targets = new HashMap<>();
         final List<Long> windows = new ArrayList<>();
+        /** Targets whose state the scene shows: text and states, not a hidden value or redacted text. */
+        final List<Long> shown = new ArrayList<>();
+
+        /**
+         * Whether a change the action makes would show in the scene: to its target, or for keys
+         * ({@code keys}) to the focused target where they go; not a slider's or a calendar's
+         * value, which no record carries, nor redacted text. A cycle changes the active window.
+         */
+        boolean shows(final long targetId, final boolean keys) {
+            if (keys) {
+                return focused != 0 && shown.contains(focused);
+            }
+            return targetId == 0 || shown.contains(targetId);
+        }
 
         Scene(final CompletionFlyweight c) {
             generation = c.generation().generation();
@@ -188,6 +207,10 @@ final class ActionEffect {
                 }
                 if ((t.states() & TargetState.FOCUSED) != 0) {
                     focused = t.targetId();
+                }
+                if (!HIDDEN_VALUE.contains(Role.base(t.role()))
+                    && (t.flags() & (TargetFlag.TEXT_REDACTED | TargetFlag.SECURE)) == 0) {
+                    shown.add(t.targetId());
                 }
             }
         }
