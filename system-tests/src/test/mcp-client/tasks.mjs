@@ -26,7 +26,7 @@ const APP_DEADLINE_MS = 20000;
 class Run {
   constructor(name) {
     Object.assign(this, { name, calls: 0, waitCalls: 0, waiting: false, textBytes: [], stale: 0, staleAfterVerified: 0,
-      lastVerified: false, rejections: [], generation: undefined });
+      lastVerified: false, rejections: [], generation: undefined, effects: [] });
   }
   async call(tool, args) {
     if (this.waiting) this.waitCalls++; else this.calls++;
@@ -49,6 +49,9 @@ class Run {
       this.lastVerified = args.verifyNextGeneration === true && !r.isError;
       this.lastNext = r.structuredContent?.nextGeneration?.generation;
       if (r.isError) this.rejections.push(args.kind + ': ' + text);
+      // what the adapter observed after the action (mcp.md §7): every no-change is listed for checking
+      const effect = r.structuredContent?.effect;
+      if (effect) this.effects.push(effect === 'confirmed' ? effect : effect + ' (' + args.kind + ')');
       if (this.lastNext) this.generation = this.lastNext;
       if (at >= 0 && this.scene.generation) this.generation = this.scene.generation;
     }
@@ -353,6 +356,20 @@ const tasks = [
     if (!ran.ok) return 'Run was rejected on the verified generation: ' + ran.text;
     return (await until(() => windowTitles().includes('Button Boxes'))) ? null : 'no Button Boxes window: ' + windowTitles();
   }],
+  ['gtk3-demo: an inert button reports no-change', async (run) => {
+    // Button Boxes' buttons do nothing. The first click may move the keyboard focus to it (a change); a
+    // second click on the focused button changes nothing, and the act result must say so (mcp.md §7).
+    const { target } = await findIn(run, (ts) => ts.find((t) => t.text === 'Help' && t.window === 'Button Boxes'
+      && t.words.includes('click')));
+    if (!target) return 'no Help button in the Button Boxes window';
+    const first = await act(run, { kind: 'click', targetId: target.id, verifyNextGeneration: true });
+    if (!first.ok) return 'the first click was rejected: ' + first.text;
+    const again = await act(run, { kind: 'click', targetId: target.id, verifyNextGeneration: true });
+    if (!again.ok && !/timeout/.test(again.text)) return 'the second click was rejected: ' + again.text;
+    if (again.s?.effect !== 'no-change') return 'the inert click reported ' + JSON.stringify(again.s?.effect)
+      + ' ' + JSON.stringify(again.s?.observed);
+    return windowTitles().includes('Button Boxes') ? null : 'the Button Boxes window went away: ' + windowTitles();
+  }],
   ['window switching: activate gtk3-demo', async (run) => {
     const app = start('zenity', ['--title=T front', '--info', '--text=in front']);
     try {
@@ -526,7 +543,7 @@ for (const [name, task] of tasks) {
     rejections: run.rejections.concat(run.notes ?? []),
     observations: run.textBytes.length, textBytes: run.textBytes.reduce((a, b) => a + b, 0),
     medianTextBytes: sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0,
-    stale: run.stale, staleAfterVerified: run.staleAfterVerified, wallMs: Date.now() - startMs };
+    stale: run.stale, staleAfterVerified: run.staleAfterVerified, effects: run.effects, wallMs: Date.now() - startMs };
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
 }

@@ -35,8 +35,8 @@ public final class AbiNames {
 
     /** ScopeKind 1..4 (§5.3). */
     public static final NameTable SCOPE_KINDS = new NameTable(
-        new String[] {"active-window", "display", "desktop", "rect"},
-        new int[] {ScopeKind.ACTIVE_WINDOW, ScopeKind.DISPLAY, ScopeKind.DESKTOP, ScopeKind.RECT});
+        new String[] {"active-window", "display", "desktop", "rect", "window"},
+        new int[] {ScopeKind.ACTIVE_WINDOW, ScopeKind.DISPLAY, ScopeKind.DESKTOP, ScopeKind.RECT, ScopeKind.WINDOW});
 
     /** SourceMode 1..4 (§5.3). */
     public static final NameTable SOURCE_MODES = new NameTable(
@@ -69,16 +69,18 @@ public final class AbiNames {
         new String[] {"neural", "accessibility", "pixel", "grid"},
         new int[] {SourceBit.NEURAL, SourceBit.ACCESSIBILITY, SourceBit.PIXEL, SourceBit.GRID});
 
-    /** Result codes 0..−15 (§2 "ResultCode") as the texts MCP results quote (mcp.md §8). */
+    /** Result codes 0..−17 (§2 "ResultCode") as the texts MCP results quote (mcp.md §8). */
     public static final NameTable RESULT_TEXTS = new NameTable(
         new String[] {"ok", "invalid message", "capability denied", "stale generation", "target not found",
             "target inaccessible", "action unsupported", "permission denied", "secure surface", "focus changed",
-            "invalid transform", "timeout", "cancelled", "executor lost", "backend failure", "capacity exhausted"},
+            "invalid transform", "timeout", "cancelled", "executor lost", "backend failure", "capacity exhausted",
+            "activation required", "outcome unconfirmed"},
         new int[] {ResultCode.OK, ResultCode.INVALID_MESSAGE, ResultCode.CAPABILITY_DENIED,
             ResultCode.STALE_GENERATION, ResultCode.TARGET_NOT_FOUND, ResultCode.TARGET_INACCESSIBLE,
             ResultCode.ACTION_UNSUPPORTED, ResultCode.PERMISSION_DENIED, ResultCode.SECURE_SURFACE,
             ResultCode.FOCUS_CHANGED, ResultCode.INVALID_TRANSFORM, ResultCode.TIMEOUT, ResultCode.CANCELLED,
-            ResultCode.EXECUTOR_LOST, ResultCode.BACKEND, ResultCode.CAPACITY});
+            ResultCode.EXECUTOR_LOST, ResultCode.BACKEND, ResultCode.CAPACITY, ResultCode.ACTIVATION_REQUIRED,
+            ResultCode.OUTCOME_UNCONFIRMED});
 
     private AbiNames() {
     }

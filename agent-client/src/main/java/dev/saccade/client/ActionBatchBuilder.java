@@ -216,6 +216,23 @@ public final class ActionBatchBuilder {
         return this;
     }
 
+    /**
+     * API 0x00010002 (§5.14): EXPLICIT_WINDOW, resolve against the window the WINDOW
+     * precondition names; the client must speak that version.
+     */
+    public ActionBatchBuilder explicitWindow(final boolean value) {
+        actionFlags[current] = value ? actionFlags[current] | ActionFlag.EXPLICIT_WINDOW
+            : actionFlags[current] & ~ActionFlag.EXPLICIT_WINDOW;
+        return this;
+    }
+
+    /** API 0x00010002 (§5.14): ALLOW_ACTIVATION, a background window may be activated for input. */
+    public ActionBatchBuilder allowActivation(final boolean value) {
+        actionFlags[current] = value ? actionFlags[current] | ActionFlag.ALLOW_ACTIVATION
+            : actionFlags[current] & ~ActionFlag.ALLOW_ACTIVATION;
+        return this;
+    }
+
     /** SET_VALUE: VALUE_NUMBER, the payload is a decimal number for the Value interface (§5.8). */
     public ActionBatchBuilder valueNumber(final boolean value) {
         actionFlags[current] = value ? actionFlags[current] | ActionFlag.VALUE_NUMBER

@@ -73,6 +73,8 @@ public final class AgentClient implements AutoCloseable {
     private final HelloRequestBuilder helloRequest = new HelloRequestBuilder();
     private final HelloCompletionFlyweight helloCompletion = new HelloCompletionFlyweight();
     private int acceptedHelloFlags;
+    /** The API version this client names in every frame it sends (§1.4, D39). */
+    private int apiVersion = AgentAbi.API_VERSION;
     private final Reply reply = new Reply();
     private final java.nio.ByteBuffer peek = java.nio.ByteBuffer.allocate(1);
     private long readTimeoutNs = DEFAULT_READ_TIMEOUT.toNanos();
@@ -192,6 +194,23 @@ public final class AgentClient implements AutoCloseable {
         return completion.grantedCapabilityBits();
     }
 
+    /**
+     * Speak {@code version} (0x00010001 or 0x00010002) from the next Hello on: every frame this
+     * client's encoders wrote for the base version goes out naming it instead (D39). Minor 2 adds
+     * the WINDOW scope and the explicit-window action flags and changes nothing else.
+     */
+    public AgentClient apiVersion(final int version) {
+        if (!AgentAbi.spoken(version)) {
+            throw new IllegalArgumentException("not a version of this ABI: 0x" + Integer.toHexString(version));
+        }
+        apiVersion = version;
+        return this;
+    }
+
+    public int apiVersion() {
+        return apiVersion;
+    }
+
     /** The {@link dev.saccade.protocol.HelloFlag} bits the last successful Hello had accepted. */
     public int acceptedHelloFlags() {
         return acceptedHelloFlags;
@@ -221,6 +240,10 @@ public final class AgentClient implements AutoCloseable {
         ensureOpen();
         checkLength(length);
         sendStore.writeInt(0, length);
+        final long version = LENGTH_PREFIX_BYTES + HeaderFlyweight.API_VERSION_OFFSET;
+        if (apiVersion != AgentAbi.API_VERSION && sendStore.readInt(version) == AgentAbi.API_VERSION) {
+            sendStore.writeInt(version, apiVersion); // the encoders write the base version
+        }
         final int total = LENGTH_PREFIX_BYTES + length;
         try {
             for (int done = 0; done < total; ) {

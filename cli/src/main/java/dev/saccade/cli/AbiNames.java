@@ -77,7 +77,7 @@ final class AbiNames {
     static final class ScopeKinds extends WordTable {
         ScopeKinds() {
             super(dev.saccade.client.AbiNames.SCOPE_KINDS, ScopeKind.DESKTOP, ScopeKind.ACTIVE_WINDOW, ScopeKind.DISPLAY,
-                ScopeKind.RECT);
+                ScopeKind.RECT, ScopeKind.WINDOW);
         }
     }
 

@@ -159,6 +159,17 @@ final class ActCommand implements Callable<Integer> {
         description = "window-cycle: focus the previous window instead of the next (CYCLE_BACKWARD).")
     boolean backward;
 
+    @Option(names = "--explicit-window",
+        description = "Act in the window --window W names, active or not, and in no other (EXPLICIT_WINDOW,"
+            + " API 0x00010002): click and invoke of an accessible target run in the background; an action that"
+            + " needs the window in front answers ACTIVATION_REQUIRED unless --allow-activation.")
+    boolean explicitWindow;
+
+    @Option(names = "--allow-activation",
+        description = "With --explicit-window: bring the window to the front first when the action needs input"
+            + " at coordinates (ALLOW_ACTIVATION); the target is found again in the scene after that.")
+    boolean allowActivation;
+
     @Mixin
     PreconditionOptions preconditions;
 
@@ -256,6 +267,13 @@ final class ActCommand implements Callable<Integer> {
         } else if (backward) {
             throw usage(name + " takes no --backward (only window-cycle)");
         }
+        if ((explicitWindow || allowActivation) && (preconditions.window == null || ActionRules.targets(kind) == 0)) {
+            throw usage("--explicit-window and --allow-activation need --window W and a kind with --target");
+        }
+        if (allowActivation && !explicitWindow) {
+            throw usage("--allow-activation applies with --explicit-window");
+        }
+        batch.explicitWindow(explicitWindow).allowActivation(allowActivation);
         return preconditions.applyTo(batch);
     }
 

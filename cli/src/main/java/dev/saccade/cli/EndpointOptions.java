@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import dev.saccade.client.AgentClient;
 import dev.saccade.client.ServiceUnavailableException;
 import dev.saccade.ipc.RuntimeDirectory;
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.HelloFlag;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,7 +74,9 @@ final class EndpointOptions {
         }
         try {
             client.readTimeout(Duration.ofMillis(timeoutMs + Math.max(0, extraReadMs)));
-            // Extended roles and states: the CLI and MCP print their names (§1.4).
+            // Extended roles and states: the CLI and MCP print their names (§1.4); minor 2 for
+            // the WINDOW scope and the explicit-window flags (§5.14).
+            client.apiVersion(AgentAbi.API_VERSION_1_2);
             client.hello(HELLO_REQUEST_ID, capabilities, HelloFlag.EXTENDED_ROLES | HelloFlag.TARGET_STATES);
             return client;
         } catch (final IOException | RuntimeException e) {

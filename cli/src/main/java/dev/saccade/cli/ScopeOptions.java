@@ -18,11 +18,12 @@ final class ScopeOptions {
             "Part of the scene to read: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             "desktop: every target; active-window: the active window's targets (--scope-id WINDOW_ID makes"
                 + " sure that window is still the active one, else TARGET_NOT_FOUND); display: the targets on"
-                + " display --scope-id DISPLAY_ID; rect: the targets whose bounds intersect --rect."})
+                + " display --scope-id DISPLAY_ID; rect: the targets whose bounds intersect --rect; window: the"
+                + " targets of window --scope-id WINDOW_ID, active or not, each with its background disposition."})
     int kind;
 
     @Option(names = "--scope-id", paramLabel = "ID", converter = NumberConverters.U64.class,
-        description = "Window id (--scope active-window) or display id (--scope display), a decimal u64 as"
+        description = "Window id (--scope active-window or window) or display id (--scope display), a decimal u64 as"
             + " --json prints them.")
     Long stableId;
 
@@ -55,11 +56,16 @@ final class ScopeOptions {
                     throw usage("--scope display needs --scope-id DISPLAY_ID (see generation.display_id in --json)");
                 }
                 break;
+            case ScopeKind.WINDOW:
+                if (stableId == null || stableId == 0) {
+                    throw usage("--scope window needs --scope-id WINDOW_ID (see window_id in --json)");
+                }
+                break;
             case ScopeKind.ACTIVE_WINDOW:
                 break;
             default:
                 if (stableId != null) {
-                    throw usage("--scope-id applies only to --scope active-window or display, not " + scopeWord);
+                    throw usage("--scope-id applies only to --scope active-window, window or display, not " + scopeWord);
                 }
                 break;
         }

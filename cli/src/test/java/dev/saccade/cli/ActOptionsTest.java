@@ -366,7 +366,10 @@ class ActOptionsTest {
         "click --target -5                       | expected a decimal number",
         "abort --deadline-ms 0                   | '--deadline-ms': expected 1..2147483647 but was 0",
         "abort --timeout-ms 0                    | '--timeout-ms': must be at least 1",
-        "abort --write-batch - --json            | --write-batch writes the batch itself"})
+        "abort --write-batch - --json            | --write-batch writes the batch itself",
+        "click --target 5 --explicit-window      | --explicit-window and --allow-activation need --window W",
+        "key --key a --window 9 --explicit-window | --explicit-window and --allow-activation need --window W",
+        "click --target 5 --window 9 --allow-activation | --allow-activation applies with --explicit-window"})
     void badCommandLinesAreUsageErrors(final String options, final String message) {
         final List<String> args = new ArrayList<>(List.of("act", "--endpoint", NO_ENDPOINT));
         if (!options.isEmpty()) {
@@ -384,6 +387,16 @@ class ActOptionsTest {
         assertEquals(ExitCodes.USAGE, run.exitCode, run.toString());
         assertTrue(run.err.contains(message), run.err);
         assertEquals(0, run.stdout.length);
+    }
+
+    @Test
+    void explicitWindowAndAllowActivationSetTheirFlagsAndNameTheWindow() throws Exception {
+        final ActionBatchFlyweight b = batch("click", "--target", "5", "--window", "9", "--explicit-window",
+            "--allow-activation");
+        assertEquals(ActionFlag.EXPLICIT_WINDOW | ActionFlag.ALLOW_ACTIVATION, theAction(b).flags());
+        assertEquals(PreconditionFlag.WINDOW, b.preconditions().flags());
+        assertEquals(9, b.preconditions().windowId());
+        assertEquals(0, theAction(batch("click", "--target", "5", "--window", "9")).flags(), "--window alone: a precondition");
     }
 
     @Test

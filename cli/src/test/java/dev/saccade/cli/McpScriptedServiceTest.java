@@ -194,7 +194,9 @@ class McpScriptedServiceTest {
 
     @Test
     void actResultsCarryEveryServiceAnswer() throws Exception {
+        // the second click, not a dry run, reads the scene first for its effect (mcp.md §7)
         final Run r = run(1, (connection, i, request) -> i == 0 ? act(request, ResultCode.OK, false)
+                : i == 1 ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
                 : act(request, ResultCode.TARGET_NOT_FOUND, true),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\",\"dryRun\":true}"),
             tool(3, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\"}"));
@@ -202,7 +204,8 @@ class McpScriptedServiceTest {
             + " completed.\"}],\"structuredContent\":{\"result\":0,\"resultText\":\"ok\",\"platformError\":0,"
             + "\"completedActions\":1,\"failedAction\":4294967295,\"generation\":\"18446744073709551615\",\"physical\":"
             + "{\"xQ8\":0,\"yQ8\":0,\"buttons\":0,\"modifiers\":0,\"userModifiers\":0,\"activeLeaseId\":\"6\",\"permissionEpoch\":\"5\","
-            + "\"sequence\":\"18446744073709551613\",\"flags\":0}},\"isError\":false}}", r.responses[0]);
+            + "\"sequence\":\"18446744073709551613\",\"flags\":0},\"effect\":\"unverifiable\"},\"isError\":false}}",
+            r.responses[0]);
         assertTrue(r.responses[1].contains("\"text\":\"Action rejected: target not found. "), r.responses[1]);
         assertTrue(r.responses[1].contains("\"actions\":[{\"index\":0,\"kind\":3,\"result\":-4,\"resultText\":"
             + "\"target not found\",\"platformError\":-8,\"targetId\":\"77\",\"secondaryTargetId\":\"0\","
@@ -215,7 +218,8 @@ class McpScriptedServiceTest {
 
     @Test
     void aLinkDroppedAfterAnActionIsSentIsNeverResent() throws Exception {
-        final Run r = run(2, (connection, i, request) -> connection == 0 ? null
+        // the first connection answers the read before the click (mcp.md §7, effect) and drops the click
+        final Run r = run(2, (connection, i, request) -> connection == 0 && i > 0 ? null
                 : read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"77\"}"), tool(3, "saccade_observe", "{}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Action"
@@ -245,7 +249,10 @@ class McpScriptedServiceTest {
 
     @Test
     void verifyNextGenerationReadsUntilALaterGeneration() throws Exception {
-        final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request)
+        // request 0 is the read before the click (mcp.md §7, effect)
+        final Run r = run(1, (connection, i, request) -> i == 0
+                ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
+                : i == 1 ? VerifyNextGenerationClientTest.pending(request)
                 : VerifyNextGenerationClientTest.observed(request, ResultCode.OK, 43),
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
         assertTrue(r.responses[0].contains("\"text\":\"Action completed.\""), r.responses[0]);
@@ -254,13 +261,15 @@ class McpScriptedServiceTest {
             r.responses[0]);
         assertTrue(r.responses[0].endsWith("\"isError\":false}}"), r.responses[0]);
         assertEquals(1, r.count(AgentAbi.ACTION_BATCH));
-        final BytesStore<?, byte[]> batch = BytesStore.wrap(r.frames.get(1));
+        final BytesStore<?, byte[]> batch = BytesStore.wrap(r.frames.get(2));
         assertEquals(AgentAbi.FLAG_VERIFY_NEXT_GENERATION, batch.readInt(HeaderFlyweight.FLAGS_OFFSET));
     }
 
     @Test
     void aLinkDroppedWhileVerifyingIsCancelledAndNotResent() throws Exception {
-        final Run r = run(1, (connection, i, request) -> i == 0 ? VerifyNextGenerationClientTest.pending(request) : null,
+        final Run r = run(1, (connection, i, request) -> i == 0
+                ? read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH)
+                : i == 1 ? VerifyNextGenerationClientTest.pending(request) : null,
             tool(2, "saccade_act", "{\"kind\":\"click\",\"targetId\":\"5\",\"verifyNextGeneration\":true}"));
         assertTrue(r.responses[0].contains("\"text\":\"Action rejected: cancelled. The action ran, but the link was lost while verifying"), r.responses[0]);
         assertTrue(r.responses[0].contains("\"structuredContent\":{\"result\":-12,\"resultText\":\"cancelled\""),

@@ -52,6 +52,10 @@ final class ActTool implements Tool {
     static final String OBSERVE_AFTER = "observeAfter";
 
     private final ActionExchange exchange = new ActionExchange();
+    private final ActionEffect effect = new ActionEffect(McpConfiguration.effectWindowMs(),
+        dev.saccade.client.BatchVerifier.SETTLE_DEFAULT_MS);
+    /** The prepared action is one whose effect is looked for (mcp.md §7, "effect"). */
+    private boolean lookForEffect;
     private final ReadExchange afterExchange = new ReadExchange();
     private final ObserveRequestBuilder afterRequest = new ObserveRequestBuilder().requestId(AFTER_REQUEST_ID)
         .maximumTargets(ObserveTool.DEFAULT_MAXIMUM).targetStride(TargetFlyweight.LENGTH)
@@ -167,10 +171,25 @@ final class ActTool implements Tool {
         if (backward == ToolArguments.INVALID) {
             return "Invalid backward value";
         }
+        final boolean isBackward = backward == ToolArguments.PRESENT && a.value() == 1;
         // (11) text
         final int text = a.text("text");
         if (text == ToolArguments.INVALID) {
             return "Invalid action text";
+        }
+        // (12) the window flags of agent-abi §5.14
+        final int explicitWindow = a.bool("explicitWindow");
+        if (explicitWindow == ToolArguments.INVALID) {
+            return "Invalid explicitWindow value";
+        }
+        final boolean isExplicit = explicitWindow == ToolArguments.PRESENT && a.value() == 1;
+        final int allowActivation = a.bool("allowActivation");
+        if (allowActivation == ToolArguments.INVALID) {
+            return "Invalid allowActivation value";
+        }
+        final boolean isAllowed = allowActivation == ToolArguments.PRESENT && a.value() == 1;
+        if (isExplicit && !preconditionPresent[1]) {
+            return "explicitWindow requires windowId";
         }
 
         final ActionBatchBuilder b = new ActionBatchBuilder().requestId(REQUEST_ID).kind(kind)
@@ -178,7 +197,8 @@ final class ActTool implements Tool {
             .target(targets[1]).secondaryTarget(targets[2])
             .button((int) values[0]).modifiers((int) values[1]).keyUsage(values[2]).repeat(values[3])
             .deltasQ8((int) values[4], (int) values[5])
-            .backward(backward == ToolArguments.PRESENT && a.value() == 1);
+            .backward(isBackward)
+            .explicitWindow(isExplicit).allowActivation(isAllowed);
         if (targetPresent[0]) {
             b.expectGeneration(targets[0]);
         }
@@ -207,6 +227,7 @@ final class ActTool implements Tool {
             b.text(a.text());
         }
         batch = b;
+        lookForEffect = !isDryRun && ActionEffect.expectsEffect(kind);
         asked = new RejectionReasons.Request(kind, targets[1], targets[2], targetPresent[0], targets[0], point != null,
             point == null ? 0 : point.xQ8(), point == null ? 0 : point.yQ8(),
             secondary == null ? 0 : secondary.xQ8(), secondary == null ? 0 : secondary.yQ8());
@@ -271,6 +292,16 @@ final class ActTool implements Tool {
             ToolResults.error(out, McpServer.SERVICE_UNAVAILABLE);
             return;
         }
+        ActionEffect seen = null;
+        try {
+            if (lookForEffect && effect.before(client)) {
+                seen = effect;
+            }
+        } catch (final IOException e) {
+            service.drop(); // nothing was sent
+            ToolResults.error(out, McpServer.SERVICE_UNAVAILABLE);
+            return;
+        }
         final ActionCompletionFlyweight completion;
         try {
             final int length = batch.deadlineNs(System.nanoTime() + DEADLINE_NS)
@@ -287,19 +318,30 @@ final class ActTool implements Tool {
             ToolResults.error(out, "Action transport failed");
             return;
         }
+        // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
+        final boolean ran = completion.result() == ResultCode.OK || (completion.result() == ResultCode.TIMEOUT
+            && completion.failedActionIndex() == AgentAbi.NO_FAILED_ACTION);
+        if (seen != null) {
+            try {
+                if (ran) {
+                    seen.after(client, asked.kind(), asked.targetId());
+                } else {
+                    seen = null; // refused or failed: nothing to look for
+                }
+            } catch (final IOException e) {
+                service.drop(); // the action's result is in hand: the effect stays unverifiable
+            }
+        }
         if (completion.result() != 0) {
             // The completion is the exchange's own copy: the reads that explain it do not overwrite it.
             reasons.explain(client, completion, asked);
             if (reasons.linkFailed()) {
                 service.drop();
             }
-            // a verified action that ran but changed nothing visible (TIMEOUT, every action done): its scene still helps
-            final boolean ran = completion.result() == ResultCode.TIMEOUT
-                && completion.failedActionIndex() == dev.saccade.protocol.AgentAbi.NO_FAILED_ACTION;
             results.act(out, completion, reasons.check(), reasons.hint(),
-                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null);
+                observeAfter && ran && !reasons.linkFailed() ? after(client, service) : null, seen);
         } else {
-            results.act(out, completion, null, null, observeAfter ? after(client, service) : null);
+            results.act(out, completion, null, null, observeAfter ? after(client, service) : null, seen);
         }
     }
 

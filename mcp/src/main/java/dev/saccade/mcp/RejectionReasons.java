@@ -133,6 +133,14 @@ final class RejectionReasons {
             case ResultCode.CAPACITY:
                 hint = "the service could not do it now: try again later";
                 return;
+            case ResultCode.ACTIVATION_REQUIRED:
+                hint = "the window is not in front and this action needs input at coordinates: nothing was sent;"
+                    + " use invoke on a target whose disposition is background-actionable, or repeat with"
+                    + " allowActivation true to bring the window to the front first";
+                return;
+            case ResultCode.OUTCOME_UNCONFIRMED:
+                hint = "the action ran but nothing it should change changed: observe before repeating it";
+                return;
             default:
                 hint = null;
         }

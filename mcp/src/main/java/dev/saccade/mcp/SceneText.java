@@ -47,8 +47,10 @@ final class SceneText {
 
     /** Target flags a model must know before it acts (an action on such a target is refused). */
     static final NameTable FLAGS = new NameTable(
-        new String[] {"disabled", "occluded", "secure", "text-redacted"},
-        new int[] {TargetFlag.DISABLED, TargetFlag.OCCLUDED, TargetFlag.SECURE, TargetFlag.TEXT_REDACTED});
+        new String[] {"disabled", "occluded", "secure", "text-redacted", "background", "needs-activation",
+            "not-in-background"},
+        new int[] {TargetFlag.DISABLED, TargetFlag.OCCLUDED, TargetFlag.SECURE, TargetFlag.TEXT_REDACTED,
+            TargetFlag.BACKGROUND_ACTIONABLE, TargetFlag.ACTIVATION_REQUIRED, TargetFlag.BACKGROUND_UNSUPPORTED});
 
     private static final int ACTION_BITS = TargetCapability.CLICK | TargetCapability.SCROLL
         | TargetCapability.DRAG_SOURCE | TargetCapability.DROP_TARGET | TargetCapability.TEXT

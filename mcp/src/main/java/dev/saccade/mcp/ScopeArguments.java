@@ -7,12 +7,12 @@ import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 
 /**
- * The scope rule of mcp.md §5, shared by observe and query: {@code scope}, {@code scopeId},
+ * The scope rule of mcp.md §5, shared by observe and query: {@code scope}, {@code scopeId}, {@code windowId},
  * {@code sourceMode} and the four rect members become the request's {@link ReadScope}, or null
  * when they break the rule (the tool answers its "Invalid … scope" message).
  */
 final class ScopeArguments {
-    /** Input names of ScopeKind 1..4. */
+    /** Input names of ScopeKind 1..5. */
     static final String[] SCOPES = AbiNames.SCOPE_KINDS.words().toArray(new String[0]);
     /** Input names of SourceMode 1..4. */
     static final String[] SOURCE_MODES = AbiNames.SOURCE_MODES.words().toArray(new String[0]);
@@ -36,6 +36,17 @@ final class ScopeArguments {
             return null;
         }
         if (status == ToolArguments.PRESENT) {
+            scopeId = a.value();
+        }
+        // scope window names its window by windowId (agent-abi §5.3), or by scopeId like the others
+        status = a.u64("windowId");
+        if (status == ToolArguments.INVALID) {
+            return null;
+        }
+        if (status == ToolArguments.PRESENT) {
+            if (kind != ScopeKind.WINDOW || (scopeId != 0 && scopeId != a.value())) {
+                return null;
+            }
             scopeId = a.value();
         }
         int sourceMode = SourceMode.FUSED;
@@ -68,6 +79,9 @@ final class ScopeArguments {
                 break;
             case ScopeKind.DESKTOP:
                 valid = members == 0 && scopeId == 0;
+                break;
+            case ScopeKind.WINDOW:
+                valid = members == 0 && scopeId != 0;
                 break;
             default: // ACTIVE_WINDOW: any scopeId, 0 = the current window
                 valid = members == 0;

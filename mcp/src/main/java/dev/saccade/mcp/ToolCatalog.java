@@ -61,7 +61,10 @@ final class ToolCatalog {
             + " retry; 'invalid transform': displays changed, re-observe; 'timeout': the 2 s deadline passed (with"
             + " verifyNextGeneration the action ran but no newer generation came); 'cancelled': stopped by abort, or"
             + " the link was lost while verifying (the action ran); 'executor lost': the input helper is down,"
-            + " nothing ran, try later; 'backend failure', 'capacity exhausted': try again later."
+            + " nothing ran, try later; 'backend failure', 'capacity exhausted': try again later;"
+            + " 'activation required': the window is behind and the action needs it in front, nothing was sent."
+            + " explicitWindow (with windowId from a scope 'window' read) acts in that window only, in the background"
+            + " where accessibility allows (invoke, a plain click); allowActivation lets it raise the window first."
             + " 'Action transport failed' means the outcome is unknown: observe before"
             + " acting again; an action is never resent.";
 
@@ -118,6 +121,7 @@ final class ToolCatalog {
             .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT)
             .name("xQ8").raw(INT).name("yQ8").raw(INT).name("secondaryXQ8").raw(INT).name("secondaryYQ8").raw(INT)
             .name("text").raw(STR).name("backward").raw(BOOL)
+            .name("explicitWindow").raw(BOOL).name("allowActivation").raw(BOOL)
             .name(ActTool.OBSERVE_AFTER).raw(BOOL).name(SceneText.ARGUMENT).raw(TEXT_BYTES);
         endTool(w, true, stateless ? OutputSchemas.ACT : null);
 
@@ -154,7 +158,7 @@ final class ToolCatalog {
 
     private static void scope(final JsonLineWriter w) {
         w.name("scope").raw(enumeration(ScopeArguments.SCOPES))
-            .name("scopeId").raw(U64)
+            .name("scopeId").raw(U64).name("windowId").raw(U64)
             .name("sourceMode").raw(enumeration(ScopeArguments.SOURCE_MODES))
             .name("xQ8").raw(INT).name("yQ8").raw(INT)
             .name("widthQ8").raw(POSITIVE_INT).name("heightQ8").raw(POSITIVE_INT);

@@ -144,11 +144,14 @@ final class ToolResults {
      * carries the failed {@code check} and the {@code hint} of {@link RejectionReasons} (either may be null).
      */
     void act(final JsonLineWriter w, final ActionCompletionFlyweight c, final String check, final String hint,
-        final String after) {
+        final String after, final ActionEffect effect) {
         final int result = c.result();
+        final String effectHint = effect == null ? null : effect.hint();
+        final String completed = "Action completed." + (effectHint == null ? "" : " Nothing changed: " + sentence(effectHint));
         w.startObject();
-        text(w, result == 0 ? (after == null ? "Action completed." : "Action completed. The active window now:\n" + after)
+        text(w, result == 0 ? (after == null ? completed : completed + " The active window now:\n" + after)
             : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint))
+                + (effectHint == null ? "" : " Nothing changed: " + sentence(effectHint))
                 + (after == null ? "" : "\nThe active window now:\n" + after));
         w.name("structuredContent").startObject()
             .name("result").number(result)
@@ -207,6 +210,16 @@ final class ToolResults {
         }
         if (hint != null) {
             w.name("hint").string(hint);
+        }
+        // mcp.md §7: what the scene showed after the action
+        w.name("effect").string(effect == null ? ActionEffect.UNVERIFIABLE : effect.effect());
+        if (effect != null && !effect.observed().isEmpty()) {
+            w.name("observed").startArray();
+            effect.observed().forEach(w::string);
+            w.endArray();
+        }
+        if (effectHint != null) {
+            w.name("effectHint").string(effectHint);
         }
         w.endObject();
         w.name("isError").bool(result != 0);

@@ -7,13 +7,13 @@ import dev.saccade.owner.action.NoInputExecutor;
 import dev.saccade.owner.action.SemanticInvoker;
 import dev.saccade.owner.scene.ScenePacket;
 import dev.saccade.owner.scene.SceneStore;
+import dev.saccade.owner.scene.WindowScope;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ErrorCompletions;
 import dev.saccade.protocol.FreshnessFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
-import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.HeaderFlyweight;
 import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.HelloRequestFlyweight;
@@ -154,23 +154,35 @@ public final class AgentService {
         if (!session.authenticated) {
             return onHello(session, req, reqAt, reqLength, resp, respAt);
         }
-        final int verdict = validator.validate(req, reqAt, reqLength, session.available, respCapacity, nowNs);
+        final int verdict = validator.validate(req, reqAt, reqLength, session.available, respCapacity, nowNs,
+            session.apiVersion);
         if (verdict == RequestValidator.REJECT) {
             connectionsRejected++;
             return CLOSE;
         }
         if (verdict != RequestValidator.ACCEPT) {
-            return errors.writeForRequest(resp, respAt, req, reqAt, verdict, session.available);
+            return echoVersion(session, resp, respAt,
+                errors.writeForRequest(resp, respAt, req, reqAt, verdict, session.available));
         }
         switch (req.readInt(reqAt + HeaderFlyweight.MESSAGE_KIND_OFFSET)) {
             case AgentAbi.OBSERVE_REQUEST:
-                return serveObserve(session, req, reqAt, resp, respAt, nowNs, false);
+                return echoVersion(session, resp, respAt, serveObserve(session, req, reqAt, resp, respAt, nowNs, false));
             case AgentAbi.QUERY_REQUEST:
-                return serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, false);
+                return echoVersion(session, resp, respAt,
+                    serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, false));
             default:
-                return parkBatch(session, planner.begin(session.batch, session.available, session.leaseId,
-                    req, reqAt, resp, respAt, nowNs));
+                return echoVersion(session, resp, respAt, parkBatch(session, planner.begin(session.batch,
+                    session.available, session.leaseId, req, reqAt, resp, respAt, nowNs)));
         }
+    }
+
+    /** §1.4: a reply names the version its connection's Hello named. */
+    private static int echoVersion(final AgentSession session, final BytesStore<?, ?> resp, final long respAt,
+        final int reply) {
+        if (reply > 0) {
+            resp.writeInt(respAt + HeaderFlyweight.API_VERSION_OFFSET, session.apiVersion);
+        }
+        return reply;
     }
 
     /**
@@ -185,13 +197,13 @@ public final class AgentService {
         final BytesStore<?, ?> resp, final long respAt, final long respCapacity,
         final long nowNs) {
         if (session.batch.active()) {
-            return parkBatch(session, planner.resume(session.batch, session.available, session.leaseId,
-                req, reqAt, resp, respAt, nowNs));
+            return echoVersion(session, resp, respAt, parkBatch(session, planner.resume(session.batch,
+                session.available, session.leaseId, req, reqAt, resp, respAt, nowNs)));
         }
         if (req.readInt(reqAt + HeaderFlyweight.MESSAGE_KIND_OFFSET) == AgentAbi.OBSERVE_REQUEST) {
-            return serveObserve(session, req, reqAt, resp, respAt, nowNs, true);
+            return echoVersion(session, resp, respAt, serveObserve(session, req, reqAt, resp, respAt, nowNs, true));
         }
-        return serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, true);
+        return echoVersion(session, resp, respAt, serveQuery(session, req, reqAt, resp, respAt, respCapacity, nowNs, true));
     }
 
     /** Every owner tick, whatever the connections do. */
@@ -231,7 +243,11 @@ public final class AgentService {
         final long requestId = reqLength == HelloRequestFlyweight.LENGTH
             ? hello.wrap(req, reqAt).requestId() : 0;
         if (result != ResultCode.OK) {
-            return errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
+            final int refused = errors.writeHello(resp, respAt, requestId, result, 0, 0, 0);
+            if (requestId != 0 && AgentAbi.spoken(hello.header().apiVersion())) {
+                resp.writeInt(respAt + HeaderFlyweight.API_VERSION_OFFSET, hello.header().apiVersion()); // D39
+            }
+            return refused;
         }
         final int granted = hello.requestedCapabilityBits() & Capability.POLICY;
         // §1.4: the flags a client asks for beyond the base ABI; unknown bits are not accepted, nor
@@ -240,9 +256,11 @@ public final class AgentService {
         session.authenticated = true;
         session.available = granted;
         session.helloFlags = accepted;
+        session.apiVersion = hello.header().apiVersion();
         session.batch.helloFlags(accepted);
-        return errors.writeHello(resp, respAt, requestId, ResultCode.OK, granted, accepted,
-            nonces.nextLong(), nonces.nextLong());
+        session.batch.apiVersion(session.apiVersion);
+        return echoVersion(session, resp, respAt, errors.writeHello(resp, respAt, requestId, ResultCode.OK, granted,
+            accepted, nonces.nextLong(), nonces.nextLong()));
     }
 
     // ---------------------------------------------------------------- observe
@@ -318,6 +336,10 @@ public final class AgentService {
             session.parked = true;
             return PARKED;
         }
+        if (session.apiVersion == AgentAbi.API_VERSION_1_2 && scope.kind() == ScopeKind.WINDOW
+            && namedWindow(session, scene, scope) < 0) {
+            return ResultCode.TARGET_NOT_FOUND; // §5.3: the named window is gone, or never was
+        }
         if (scope.kind() == ScopeKind.ACTIVE_WINDOW) {
             if (!scene.activeWindowKnown()) {
                 return ResultCode.TARGET_NOT_FOUND; // §5.2: no active window
@@ -390,7 +412,9 @@ public final class AgentService {
         final BytesStore<?, ?> resp, final long respAt, final long stride, final long recordCapacity,
         final long laneLimit) {
         final BytesStore<?, ?> sb = scene.bytes();
-        final int scopeKind = scope.kind();
+        // WINDOW is a kind without a name for a base connection: it matches nothing (§4.2)
+        final boolean namedWindow = namedWindow(session, scene, scope) >= 0;
+        final int scopeKind = scope.kind() == ScopeKind.WINDOW && !namedWindow ? 0 : scope.kind();
         final int mode = scope.sourceMode();
         final boolean activeWindow = scopeKind == ScopeKind.ACTIVE_WINDOW;
         final long resolvedId = activeWindow ? scene.windowId() : scope.stableId();
@@ -455,6 +479,9 @@ public final class AgentService {
                         resp.readInt(out + TargetFlyweight.STATES_OFFSET) & statesMask);
                 }
             }
+        }
+        if (namedWindow) {
+            WindowScope.stampDispositions(resp, recordsAt, count, stride, session.helloFlags);
         }
         if (activeWindow) {
             // §5.3: in ACTIVE_WINDOW results window_id 0 is the resolved window, display 0 the current one.
@@ -533,18 +560,29 @@ public final class AgentService {
             .targetCount(count).targetStride(stride).targetsOffset(CompletionFlyweight.LENGTH)
             .totalSize(total);
         resp.writeInt(respAt + CompletionFlyweight.RESERVED_OFFSET, 0);
-        final GenerationFlyweight g = c.generation();
-        g.generation(scene.sceneEpoch()).sceneEpoch(scene.sceneEpoch()).frameId(scene.frameId())
-            .captureTimeNs(scene.captureTimeNs()).processId(scene.processId()).windowId(scene.windowId())
-            .displayId(scene.displayId()).transformEpoch(scene.transformEpoch())
-            .topologyEpoch(scene.topologyEpoch()).permissionEpoch(scene.permissionEpoch());
-        // The scope is echoed resolved (§5.3).
+        // The scope is echoed resolved (§5.3); a named window's read describes that window's owner.
         final long scopeAt = respAt + CompletionFlyweight.SCOPE_OFFSET;
         resp.write(scopeAt, req, scope.offset(), ScopeFlyweight.LENGTH);
+        final int window = namedWindow(session, scene, scope);
+        if (window >= 0) {
+            scene.writeGeneration(c.generation(), WindowScope.processId(scene, window), scope.stableId());
+            resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, scene.bytes(), WindowScope.boundsAt(scene, window), RectQ8.LENGTH);
+            return;
+        }
+        scene.writeGeneration(c.generation(), scene.processId(), scene.windowId());
         if (activeWindow) {
             resp.writeLong(scopeAt + ScopeFlyweight.STABLE_ID_OFFSET, scene.windowId());
             resp.write(scopeAt + ScopeFlyweight.RECT_OFFSET, scene.bytes(), scene.windowBoundsAt(), RectQ8.LENGTH);
         }
+    }
+
+    /**
+     * The record index of the window a WINDOW read names, for a connection of API 0x00010002
+     * (§5.3); -1 for any other read, or when the scene no longer has that window.
+     */
+    private static int namedWindow(final AgentSession session, final ScenePacket scene, final ScopeFlyweight scope) {
+        return scope.kind() == ScopeKind.WINDOW && session.apiVersion == AgentAbi.API_VERSION_1_2
+            ? WindowScope.windowIndex(scene, scope.stableId()) : -1;
     }
 
     /**

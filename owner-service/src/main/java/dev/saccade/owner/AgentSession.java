@@ -1,6 +1,7 @@
 package dev.saccade.owner;
 
 import dev.saccade.owner.action.BatchRun;
+import dev.saccade.protocol.AgentAbi;
 
 /**
  * What the service remembers about one connection between frames (spec §1.3, §5.4). Written and
@@ -12,6 +13,8 @@ public final class AgentSession {
     int available;
     /** The {@link dev.saccade.protocol.HelloFlag} bits accepted at Hello (extended roles, states). */
     int helloFlags;
+    /** The API version the Hello named (§1.4): every frame carries it, every reply echoes it. */
+    int apiVersion = AgentAbi.API_VERSION;
     /** A read waiting for a newer generation; its request stays in the channel's buffer. */
     boolean parked;
     long parkDeadlineNs;
@@ -29,6 +32,10 @@ public final class AgentSession {
 
     public int available() {
         return available;
+    }
+
+    public int apiVersion() {
+        return apiVersion;
     }
 
     public int helloFlags() {
@@ -54,7 +61,9 @@ public final class AgentSession {
         authenticated = false;
         available = 0;
         helloFlags = 0;
+        apiVersion = AgentAbi.API_VERSION;
         batch.helloFlags(0);
+        batch.apiVersion(AgentAbi.API_VERSION);
         parked = false;
         parkDeadlineNs = 0;
         this.peerPid = peerPid;

@@ -72,6 +72,8 @@ final class ReadMatcher {
                 return sb.readLong(at + TargetFlyweight.DISPLAY_ID_OFFSET) == stableId;
             case ScopeKind.RECT:
                 return RectQ8.intersects(sb, at + TargetFlyweight.BOUNDS_OFFSET, rectStore, rectAt);
+            case ScopeKind.WINDOW:
+                return sb.readLong(at + TargetFlyweight.WINDOW_ID_OFFSET) == stableId;
             default:
                 return false;
         }

@@ -4,8 +4,15 @@ package dev.saccade.protocol;
  * Version, limits, message kinds and header flags of the agent ABI (spec §2).
  */
 public final class AgentAbi {
-    /** The one API version this build speaks: major 1, minor 1. */
+    /** The base API version: major 1, minor 1. Every client of it is served exactly as before. */
     public static final int API_VERSION = 0x00010001;
+    /**
+     * Major 1, minor 2: the same layouts, plus the exact-window scope, background dispositions,
+     * activation and the outcome result (§1.4). Served only to a connection whose Hello names it.
+     */
+    public static final int API_VERSION_1_2 = 0x00010002;
+    /** The longest duration_ns minor 2 names (60 s): move or lease time of a timed action. */
+    public static final long MAX_ACTION_DURATION_NS = 60_000_000_000L;
 
     public static final int MAX_MESSAGE_BYTES = 1_048_576;
     public static final int MIN_FRAME_BYTES = 16;
@@ -45,6 +52,11 @@ public final class AgentAbi {
     public static final int POLICY_CONTINUE_ON_FAILURE = 2;
 
     private AgentAbi() {
+    }
+
+    /** Whether this service speaks {@code apiVersion} (a Hello's, and then each message's, §1.4). */
+    public static boolean spoken(final int apiVersion) {
+        return apiVersion == API_VERSION || apiVersion == API_VERSION_1_2;
     }
 
     /** Name of a message kind for logs and JSON; "UNKNOWN" for anything else. */

@@ -38,7 +38,7 @@ public final class CompletionValidator {
         }
         final long structSize = frame.readUnsignedInt(at + HeaderFlyweight.STRUCT_SIZE_OFFSET);
         final int kind = frame.readInt(at + HeaderFlyweight.MESSAGE_KIND_OFFSET);
-        if (frame.readInt(at + HeaderFlyweight.API_VERSION_OFFSET) != AgentAbi.API_VERSION) {
+        if (!AgentAbi.spoken(frame.readInt(at + HeaderFlyweight.API_VERSION_OFFSET))) {
             return BAD_HEADER;
         }
         if (expectedKind != 0 && kind != expectedKind) {

@@ -47,7 +47,7 @@ public final class RequestValidator {
         hello.wrap(frame, at);
         final HeaderFlyweight header = hello.header();
         if (header.structSize() != HelloRequestFlyweight.LENGTH
-            || header.apiVersion() != AgentAbi.API_VERSION
+            || !AgentAbi.spoken(header.apiVersion())
             || header.messageKind() != AgentAbi.HELLO_REQUEST
             || hello.requestedCapabilityBits() == 0) {
             return ResultCode.INVALID_MESSAGE;
@@ -58,9 +58,21 @@ public final class RequestValidator {
         return ResultCode.OK;
     }
 
+    /** {@link #validate(BytesStore, long, long, int, long, long, int)} for a connection of the base version. */
+    public int validate(
+        final BytesStore<?, ?> frame,
+        final long at,
+        final long length,
+        final int available,
+        final long responseCapacity,
+        final long nowNs) {
+        return validate(frame, at, length, available, responseCapacity, nowNs, AgentAbi.API_VERSION);
+    }
+
     /**
      * Verdict for a frame on an authenticated connection (§4.1–§4.4).
      *
+     * @param apiVersion the version the connection's Hello named; every frame must carry it (§4.1 #1).
      * @param available policy ∩ granted at Hello.
      * @param responseCapacity R, the response buffer's size in bytes.
      * @param nowNs the monotonic clock, for a batch's deadline.
@@ -71,14 +83,14 @@ public final class RequestValidator {
         final long length,
         final int available,
         final long responseCapacity,
-        final long nowNs) {
+        final long nowNs,
+        final int apiVersion) {
         if (length < HeaderFlyweight.LENGTH) {
             return REJECT;
         }
         final long structSize = frame.readUnsignedInt(at + HeaderFlyweight.STRUCT_SIZE_OFFSET);
-        final int apiVersion = frame.readInt(at + HeaderFlyweight.API_VERSION_OFFSET);
         final int kind = frame.readInt(at + HeaderFlyweight.MESSAGE_KIND_OFFSET);
-        if (apiVersion != AgentAbi.API_VERSION) {
+        if (frame.readInt(at + HeaderFlyweight.API_VERSION_OFFSET) != apiVersion) {
             return REJECT;
         }
         switch (kind) {

@@ -23,6 +23,13 @@ public final class ResultCode {
     public static final int EXECUTOR_LOST = -13;
     public static final int BACKEND = -14;
     public static final int CAPACITY = -15;
+    /** API 0x00010002: a coordinate action on a window that is not active, without ALLOW_ACTIVATION. */
+    public static final int ACTIVATION_REQUIRED = -16;
+    /**
+     * API 0x00010002: the window was asked to come to the front, but no scene showed it there
+     * (it closed, changed owner, or the deadline came first); no input was sent.
+     */
+    public static final int OUTCOME_UNCONFIRMED = -17;
 
     // Platform codes (platform_error values and internal failure codes).
     public static final int PLATFORM_OK = 0;
@@ -44,14 +51,14 @@ public final class ResultCode {
         "OK", "INVALID_MESSAGE", "CAPABILITY_DENIED", "STALE_GENERATION", "TARGET_NOT_FOUND",
         "TARGET_INACCESSIBLE", "ACTION_UNSUPPORTED", "PERMISSION_DENIED", "SECURE_SURFACE",
         "FOCUS_CHANGED", "INVALID_TRANSFORM", "TIMEOUT", "CANCELLED", "EXECUTOR_LOST", "BACKEND",
-        "CAPACITY"};
+        "CAPACITY", "ACTIVATION_REQUIRED", "OUTCOME_UNCONFIRMED"};
 
     private ResultCode() {
     }
 
     /** The result's name, or "UNKNOWN" for a value outside the ABI. */
     public static String name(final int result) {
-        return result <= 0 && result >= CAPACITY ? NAMES[-result] : "UNKNOWN";
+        return result <= 0 && result >= OUTCOME_UNCONFIRMED ? NAMES[-result] : "UNKNOWN";
     }
 
     /**
@@ -74,6 +81,8 @@ public final class ResultCode {
             case EXECUTOR_LOST: return PLATFORM_BACKEND;
             case BACKEND: return PLATFORM_BACKEND;
             case CAPACITY: return PLATFORM_CAPACITY;
+            case ACTIVATION_REQUIRED: return PLATFORM_STATE;
+            case OUTCOME_UNCONFIRMED: return PLATFORM_STATE;
             default: return PLATFORM_OK;
         }
     }

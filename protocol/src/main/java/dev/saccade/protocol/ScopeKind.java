@@ -6,6 +6,8 @@ public final class ScopeKind {
     public static final int DISPLAY = 2;
     public static final int DESKTOP = 3;
     public static final int RECT = 4;
+    /** One named window, active or not (API 0x00010002 only; §5.3). */
+    public static final int WINDOW = 5;
 
     private ScopeKind() {
     }
@@ -17,6 +19,7 @@ public final class ScopeKind {
             case DISPLAY: return "DISPLAY";
             case DESKTOP: return "DESKTOP";
             case RECT: return "RECT";
+            case WINDOW: return "WINDOW";
             default: return "UNKNOWN";
         }
     }

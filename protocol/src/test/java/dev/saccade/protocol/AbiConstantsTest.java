@@ -1,6 +1,7 @@
 package dev.saccade.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -44,14 +45,16 @@ class AbiConstantsTest {
     void resultsCarryTheirPlatformErrors() {
         final int[][] rows = {
             {0, 0}, {-1, -1}, {-2, -13}, {-3, -4}, {-4, -8}, {-6, -5}, {-7, -13}, {-8, -13}, {-9, -4},
-            {-11, -9}, {-12, -10}, {-13, -6}, {-14, -6}, {-15, -3}};
+            {-11, -9}, {-12, -10}, {-13, -6}, {-14, -6}, {-15, -3}, {-16, -7}, {-17, -7}};
         for (final int[] row : rows) {
             assertEquals(row[1], ResultCode.platformErrorFor(row[0]), ResultCode.name(row[0]));
         }
         assertEquals("TARGET_INACCESSIBLE", ResultCode.name(-5));
         assertEquals("INVALID_TRANSFORM", ResultCode.name(-10));
         assertEquals("CAPACITY", ResultCode.name(-15));
-        assertEquals("UNKNOWN", ResultCode.name(-16));
+        assertEquals("ACTIVATION_REQUIRED", ResultCode.name(-16));
+        assertEquals("OUTCOME_UNCONFIRMED", ResultCode.name(-17));
+        assertEquals("UNKNOWN", ResultCode.name(-18));
         assertEquals("UNKNOWN", ResultCode.name(1));
     }
 
@@ -63,6 +66,32 @@ class AbiConstantsTest {
         for (final int[] row : rows) {
             assertEquals(row[1], ResultCode.fromPlatform(row[0]), "platform " + row[0]);
         }
+    }
+
+    @Test
+    void minorTwoValuesAreUpstreamsAndClearOfOurs() {
+        assertEquals(0x00010002, AgentAbi.API_VERSION_1_2);
+        assertEquals(60_000_000_000L, AgentAbi.MAX_ACTION_DURATION_NS);
+        assertEquals(5, ScopeKind.WINDOW);
+        assertEquals(1 << 7, TargetFlag.BACKGROUND_ACTIONABLE);
+        assertEquals(1 << 8, TargetFlag.ACTIVATION_REQUIRED);
+        assertEquals(1 << 9, TargetFlag.BACKGROUND_UNSUPPORTED);
+        assertEquals(1 << 2, ActionFlag.ALLOW_ACTIVATION);
+        assertEquals(1 << 3, ActionFlag.EXPLICIT_WINDOW);
+        assertEquals(1, ActionResultFlag.BACKGROUND_ACCESSIBILITY);
+        assertEquals(2, ActionResultFlag.WOULD_ACTIVATE);
+        assertEquals(4, ActionResultFlag.WINDOW_ACTIVATED);
+        assertEquals(8, ActionResultFlag.CG_EVENT);
+        assertEquals(-16, ResultCode.ACTIVATION_REQUIRED);
+        assertEquals(-17, ResultCode.OUTCOME_UNCONFIRMED);
+        // D39: our own additions stay in the upper half of each word, clear of all of these
+        assertEquals(0, (ActionFlag.ALLOW_ACTIVATION | ActionFlag.EXPLICIT_WINDOW | ActionFlag.EXPLICIT_POINTS
+            | ActionFlag.CYCLE_BACKWARD) & ActionFlag.VALUE_NUMBER);
+        assertEquals(0, 0xF & ActionResultFlag.SEMANTIC);
+        assertEquals(0, TargetFlag.DISPOSITIONS & 0xFFFF0000);
+        assertTrue(ActionKind.SET_VALUE > ActionKind.QUERY_PHYSICAL_STATE && ActionKind.SELECT > ActionKind.SET_VALUE);
+        assertTrue(AgentAbi.spoken(AgentAbi.API_VERSION) && AgentAbi.spoken(AgentAbi.API_VERSION_1_2));
+        assertTrue(!AgentAbi.spoken(0x00010000) && !AgentAbi.spoken(0x00010003));
     }
 
     @Test

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
 class AgentTaskSuiteIT {
-    /** The tasks that pass on this branch (all 35 of them on 2026-12-02). */
+    /** The tasks that pass on this branch (all 36 of them on 2026-12-06). */
     static final Set<String> PASSING = Set.of(
         "gtk3-demo: switch to the Source tab",
         "gtk3-demo: back to the Info tab",
@@ -48,6 +48,7 @@ class AgentTaskSuiteIT {
         "zenity calendar: next month by keys",
         "zenity file chooser: typed path",
         "gtk3-demo: run Button Boxes",
+        "gtk3-demo: an inert button reports no-change",
         "window switching: activate gtk3-demo",
         "zenity info: OK",
         "zenity warning: OK",
@@ -150,7 +151,7 @@ class AgentTaskSuiteIT {
     /** The Markdown table of the rows, with medians. */
     static String table(final List<Map<String, Object>> rows) {
         final StringBuilder b = new StringBuilder("| task | result | calls | calls waiting for the app | observations | text bytes | median text"
-            + " bytes | stale | stale after verified | wall ms |\n|---|---|---|---|---|---|---|---|---|---|\n");
+            + " bytes | stale | stale after verified | effects | wall ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         final List<Integer> calls = new ArrayList<>();
         final List<Integer> medians = new ArrayList<>();
         int passed = 0;
@@ -166,7 +167,7 @@ class AgentTaskSuiteIT {
                 .append(" | ").append(r.get("calls")).append(" | ").append(r.get("waitCalls")).append(" | ").append(r.get("observations")).append(" | ")
                 .append(r.get("textBytes")).append(" | ").append(r.get("medianTextBytes")).append(" | ")
                 .append(r.get("stale")).append(" | ").append(r.get("staleAfterVerified")).append(" | ")
-                .append(r.get("wallMs")).append(" |\n");
+                .append(r.get("effects")).append(" | ").append(r.get("wallMs")).append(" |\n");
         }
         b.append("\n").append(passed).append('/').append(rows.size()).append(" passed; median calls per task ")
             .append(median(calls)).append("; median of the per-task median text bytes per observation ")

@@ -284,6 +284,8 @@ class McpStatelessConformanceTest {
             case 0 -> McpScriptedServiceTest.read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH);
             case 1 -> McpScriptedServiceTest.read(request, AgentAbi.QUERY_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH);
             case 2 -> McpScriptedServiceTest.act(request, ResultCode.OK, false);
+            // the click that is not a dry run reads the scene first, for its effect (mcp §7)
+            case 3 -> McpScriptedServiceTest.read(request, AgentAbi.OBSERVE_COMPLETION, ResultCode.OK, TargetFlyweight.LENGTH);
             default -> McpScriptedServiceTest.act(request, ResultCode.TARGET_NOT_FOUND, true);
         });
         try (McpProcess mcp = McpProcess.start(socket)) {

@@ -31,10 +31,19 @@ final class ActionChecks {
     /** §5.7.1: only the flagged preconditions. */
     static boolean preconditionsHold(final PreconditionsFlyweight p, final ScenePacket scene,
         final PhysicalStateFlyweight state) {
+        return preconditionsHold(p, scene, state, scene.processId(), scene.windowId());
+    }
+
+    /**
+     * §5.7.1 with PROCESS and WINDOW compared against {@code processId} and {@code windowId}: the
+     * foreground's, or the named window's for an EXPLICIT_WINDOW batch (§5.14).
+     */
+    static boolean preconditionsHold(final PreconditionsFlyweight p, final ScenePacket scene,
+        final PhysicalStateFlyweight state, final long processId, final long windowId) {
         final int f = p.flags();
         return ((f & PreconditionFlag.GENERATION) == 0 || p.generation() == scene.sceneEpoch())
-            && ((f & PreconditionFlag.PROCESS) == 0 || p.processId() == scene.processId())
-            && ((f & PreconditionFlag.WINDOW) == 0 || p.windowId() == scene.windowId())
+            && ((f & PreconditionFlag.PROCESS) == 0 || p.processId() == processId)
+            && ((f & PreconditionFlag.WINDOW) == 0 || p.windowId() == windowId)
             && ((f & PreconditionFlag.DISPLAY) == 0 || p.displayId() == scene.displayId())
             && ((f & PreconditionFlag.TRANSFORM) == 0 || p.transformEpoch() == scene.transformEpoch())
             && ((f & PreconditionFlag.PERMISSION) == 0 || p.permissionEpoch() == scene.permissionEpoch())
@@ -45,9 +54,15 @@ final class ActionChecks {
 
     /** Rule A, shape: ACTION_UNSUPPORTED, or OK. The semantic kinds exist only for a SEMANTIC_ACTIONS connection (D25). */
     static int shape(final ActionFlyweight a, final int helloFlags) {
+        return shape(a, helloFlags, false);
+    }
+
+    /** Rule A for a connection of API 0x00010002 ({@code minor2}): a kind with a target may also carry its window flags (§5.14). */
+    static int shape(final ActionFlyweight a, final int helloFlags, final boolean minor2) {
         final int kind = a.kind();
         final int allowedFlags = ActionRules.allowedFlags(kind);
-        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~allowedFlags) != 0
+        final int windowFlags = minor2 && ActionRules.targets(kind) >= 1 ? ActionFlag.WINDOW_FLAGS : 0;
+        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~(allowedFlags | windowFlags)) != 0
             || (ActionKind.semantic(kind) && (helloFlags & HelloFlag.SEMANTIC_ACTIONS) == 0)
             || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : !ActionKind.semantic(kind) && a.payloadSize() != 0)
             || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)

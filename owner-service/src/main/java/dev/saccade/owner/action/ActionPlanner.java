@@ -12,7 +12,6 @@ import dev.saccade.protocol.ActionResultFlyweight;
 import dev.saccade.protocol.ActionRules;
 import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.ErrorCompletions;
-import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.HelloFlag;
 import dev.saccade.protocol.PhysicalStateFlyweight;
 import dev.saccade.protocol.RectQ8;
@@ -40,6 +39,7 @@ public final class ActionPlanner {
     private final InputExecutor executor;
     private final SemanticInvoker invoker;
     private final FocusGate gate;
+    private final WindowGate windows;
     private final ErrorCompletions errors = new ErrorCompletions();
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionFlyweight action = new ActionFlyweight();
@@ -59,6 +59,7 @@ public final class ActionPlanner {
         this.executor = executor;
         this.invoker = invoker;
         this.gate = new FocusGate(invoker);
+        this.windows = new WindowGate(scenes, executor, invoker);
     }
 
     /**
@@ -72,6 +73,8 @@ public final class ActionPlanner {
         final long reqAt, final BytesStore<?, ?> resp, final long respAt, final long nowNs) {
         final ActionBatchFlyweight b = batch.wrap(req, reqAt);
         final ScenePacket scene = scenes.current();
+        // §5.14: a batch that names its window is checked against that window, not the foreground
+        final long named = WindowGate.namedWindow(b, action, run.minor2);
         final int early;
         if (scene == null) {
             early = ResultCode.BACKEND;
@@ -89,7 +92,9 @@ public final class ActionPlanner {
             early = ResultCode.EXECUTOR_LOST; // D5: the helper's lifeline releases anything held
         } else if (!executor.physicalState(physicalBuffer, 0)) {
             early = ResultCode.BACKEND;
-        } else if (!ActionChecks.preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0))) {
+        } else if (!ActionChecks.preconditionsHold(b.preconditions(), scene, physical.wrap(physicalBuffer, 0),
+            named == 0 ? scene.processId() : WindowGate.processOf(scene, named), named == 0 ? scene.windowId() : named)
+            || (named != 0 && WindowGate.processOf(scene, named) < 0)) {
             early = ResultCode.STALE_GENERATION;
         } else {
             early = ResultCode.OK;
@@ -110,6 +115,8 @@ public final class ActionPlanner {
         run.startDisplay = scene.displayId();
         run.startScene = scene.sceneEpoch();
         run.startPermission = scene.permissionEpoch();
+        run.namedWindow = named;
+        run.namedProcess = named == 0 ? 0 : WindowGate.processOf(scene, named);
         final PhysicalStateFlyweight state = physical.wrap(physicalBuffer, 0);
         run.heldButtons = state.buttons();
         run.heldLease = state.activeLeaseId();
@@ -173,10 +180,14 @@ public final class ActionPlanner {
         while (run.index < count) {
             final int i = run.index;
             int result;
-            if (run.waitingPlan != 0 || run.waitingInvoke != null || run.gate != FocusGate.NONE) {
+            if (run.waitingPlan != 0 || run.waitingInvoke != null || run.gate != FocusGate.NONE
+                || run.windowStage != WindowGate.NONE) {
                 result = awaited(run, b, nowNs);
                 if (result == PARKED) {
                     return PARKED;
+                }
+                if (result == WindowGate.READY) {
+                    result = evaluate(run, b, i, available, leaseId, nowNs); // the window is in front: every check again
                 }
                 if (result == DISPATCHED) {
                     continue; // a focus question answered: the next plan of the same action is out
@@ -195,7 +206,8 @@ public final class ActionPlanner {
                 }
             }
             writeRow(resp, respAt, run, b, i, result);
-            held(run, b, i, result, leaseId);
+            run.afterAction(action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride()),
+                result, leaseId);
             run.index++;
             if (result == ResultCode.OK) {
                 run.completed++;
@@ -209,33 +221,12 @@ public final class ActionPlanner {
         return finish(run, b, resp, respAt);
     }
 
-    /**
-     * What action i's outcome did to the held buttons and the lease: a HOLD that succeeded holds
-     * its button under this connection's lease, a RELEASE lets its button go, ABORT and every
-     * failure that releases held input (§5.9: TIMEOUT, BACKEND, EXECUTOR_LOST) leave nothing.
-     */
-    private void held(final BatchRun run, final ActionBatchFlyweight b, final int i, final int result,
-        final long leaseId) {
-        final ActionFlyweight a = action.wrap(b.bytes(), b.offset() + b.actionsOffset() + (long) i * b.actionStride());
-        if (result == ResultCode.OK) {
-            if (a.kind() == ActionKind.HOLD) {
-                run.heldButtons |= a.buttonBits();
-                run.heldLease = leaseId;
-            } else if (a.kind() == ActionKind.RELEASE) {
-                run.heldButtons &= ~a.buttonBits();
-            } else if (a.kind() == ActionKind.ABORT) {
-                run.heldButtons = 0;
-            }
-        } else if (result == ResultCode.TIMEOUT || result == ResultCode.BACKEND || result == ResultCode.EXECUTOR_LOST) {
-            run.heldButtons = 0;
-        }
-        if (run.heldButtons == 0) {
-            run.heldLease = 0; // keys and modifiers are never held between actions (§5.11)
-        }
-    }
-
     /** The plan or invoke action {@code run.index} waits for: its row result, or PARKED. */
     private int awaited(final BatchRun run, final ActionBatchFlyweight b, final long nowNs) {
+        if (run.windowStage != WindowGate.NONE) {
+            final int step = windows.step(run, nowNs, b.deadlineNs());
+            return step == WindowGate.WAIT ? PARKED : step;
+        }
         if (run.waitingInvoke != null) {
             if (!run.waitingInvoke.isDone()) {
                 return PARKED;
@@ -316,6 +307,9 @@ public final class ActionPlanner {
         if (scene == null || !scene.coherent()) {
             return ResultCode.STALE_GENERATION;
         }
+        if (run.namedWindow != 0) {
+            return WindowGate.between(run, scene); // §5.14: the named window's identity, not the foreground's
+        }
         if (scene.processId() != run.startProcess || scene.windowId() != run.startWindow) {
             return ResultCode.FOCUS_CHANGED; // D6
         }
@@ -336,7 +330,7 @@ public final class ActionPlanner {
         final int kind = a.kind();
         final boolean dryRun = (b.header().flags() & AgentAbi.FLAG_DRY_RUN) != 0;
         // A. shape
-        final int shape = ActionChecks.shape(a, run.helloFlags);
+        final int shape = ActionChecks.shape(a, run.helloFlags, run.minor2);
         if (shape != ResultCode.OK) {
             return shape;
         }
@@ -365,6 +359,12 @@ public final class ActionPlanner {
         final boolean number = ActionChecks.valueNumber(a);
         // F. targets, first then second
         final ScenePacket scene = scenes.current();
+        if (run.minor2 && (a.flags() & ActionFlag.WINDOW_FLAGS) != 0) {
+            final int routed = windows.route(run, a, scene, dryRun, b, textAt, i);
+            if (routed != WindowGate.INPUT) {
+                return routed;
+            }
+        }
         if (targets >= 1) {
             final int t1 = target(scene, a.targetId(), ActionChecks.firstTargetCapability(a), (a.flags() & ActionFlag.EXPLICIT_POINTS) != 0,
                 a.pointXQ8(), a.pointYQ8(), 0);
@@ -553,8 +553,9 @@ public final class ActionPlanner {
             .actionIndex(i).kind(a.kind()).result(result).platformError(ResultCode.platformErrorFor(result))
             .resolvedTargetId(a.targetId()).resolvedSecondaryTargetId(a.secondaryTargetId())
             .validatedGeneration(run.startScene)
-            .flags(run.viaSemantic && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) != 0 ? ActionResultFlag.SEMANTIC : 0);
+            .flags(run.rowFlags | (run.viaSemantic && (run.helloFlags & HelloFlag.SEMANTIC_ACTIONS) != 0 ? ActionResultFlag.SEMANTIC : 0));
         run.viaSemantic = false;
+        run.rowFlags = 0;
         run.rows++;
     }
 
@@ -575,11 +576,7 @@ public final class ActionPlanner {
             final ScenePacket scene = scenes.current();
             if (scene != null && Long.compareUnsigned(scene.sceneEpoch(), run.startScene) > 0) {
                 c.header().flags(AgentAbi.FLAG_NEXT_GENERATION_AVAILABLE);
-                final GenerationFlyweight g = c.nextGeneration();
-                g.generation(scene.sceneEpoch()).sceneEpoch(scene.sceneEpoch()).frameId(scene.frameId())
-                    .captureTimeNs(scene.captureTimeNs()).processId(scene.processId()).windowId(scene.windowId())
-                    .displayId(scene.displayId()).transformEpoch(scene.transformEpoch())
-                    .topologyEpoch(scene.topologyEpoch()).permissionEpoch(scene.permissionEpoch());
+                scene.writeGeneration(c.nextGeneration(), scene.processId(), scene.windowId());
             } else {
                 // pending: the client keeps observing until the deadline (§5.12); never replayed
                 c.result(ResultCode.TIMEOUT).platformError(ResultCode.platformErrorFor(ResultCode.TIMEOUT))

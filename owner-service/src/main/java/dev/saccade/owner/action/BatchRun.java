@@ -1,5 +1,9 @@
 package dev.saccade.owner.action;
 
+import dev.saccade.protocol.ActionFlyweight;
+import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
+import dev.saccade.protocol.ResultCode;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -14,6 +18,8 @@ public final class BatchRun {
     int helloFlags;
     /** The secure-focus question of the current action was answered "no password field" (D30). */
     boolean secureCleared;
+    /** The connection speaks API 0x00010002 (§5.14); kept across {@link #reset()}. */
+    boolean minor2;
     int index;
     int rows;
     int completed;
@@ -53,6 +59,45 @@ public final class BatchRun {
         helloFlags = flags;
     }
 
+    /** The window an EXPLICIT_WINDOW batch names (its WINDOW precondition, §5.14), and its process; 0 for none. */
+    long namedWindow;
+    long namedProcess;
+    /** {@link WindowGate}'s stage, its activation plan and the scene epoch the activation finished in. */
+    int windowStage;
+    long windowPlan;
+    long windowEpoch;
+    /** The row flags of API 0x00010002 the current action earned (background, would activate, activated). */
+    int rowFlags;
+
+    /**
+     * What action {@code a}'s outcome did to the held buttons and the lease: a HOLD that
+     * succeeded holds its button under this connection's lease, a RELEASE lets its button go,
+     * ABORT and every failure that releases held input (§5.9: TIMEOUT, BACKEND, EXECUTOR_LOST)
+     * leave nothing.
+     */
+    void afterAction(final ActionFlyweight a, final int result, final long leaseId) {
+        if (result == ResultCode.OK) {
+            if (a.kind() == ActionKind.HOLD) {
+                heldButtons |= a.buttonBits();
+                heldLease = leaseId;
+            } else if (a.kind() == ActionKind.RELEASE) {
+                heldButtons &= ~a.buttonBits();
+            } else if (a.kind() == ActionKind.ABORT) {
+                heldButtons = 0;
+            }
+        } else if (result == ResultCode.TIMEOUT || result == ResultCode.BACKEND || result == ResultCode.EXECUTOR_LOST) {
+            heldButtons = 0;
+        }
+        if (heldButtons == 0) {
+            heldLease = 0; // keys and modifiers are never held between actions (§5.11)
+        }
+    }
+
+    /** The connection's API version, set once at Hello. */
+    public void apiVersion(final int version) {
+        minor2 = version == AgentAbi.API_VERSION_1_2;
+    }
+
     public boolean active() {
         return active;
     }
@@ -70,5 +115,10 @@ public final class BatchRun {
         focusAnswer = null;
         heldButtons = 0;
         heldLease = 0;
+        namedWindow = 0;
+        namedProcess = 0;
+        windowStage = WindowGate.NONE;
+        windowPlan = 0;
+        rowFlags = 0;
     }
 }

@@ -1,5 +1,6 @@
 package dev.saccade.owner.scene;
 
+import dev.saccade.protocol.GenerationFlyweight;
 import dev.saccade.protocol.RectQ8;
 import dev.saccade.protocol.TargetFlyweight;
 import java.util.Arrays;
@@ -141,6 +142,17 @@ public final class ScenePacket implements AutoCloseable {
     }
 
     /** Absolute offset of the active window's bounds (RectQ8) in {@link #bytes()}. */
+    /**
+     * Fills {@code g} with this scene's Generation (§5.2), naming {@code processId} and
+     * {@code windowId} as the scene's owner: the foreground's, or a named window's (§5.3).
+     */
+    public GenerationFlyweight writeGeneration(final GenerationFlyweight g, final long processId, final long windowId) {
+        return g.generation(sceneEpoch()).sceneEpoch(sceneEpoch()).frameId(frameId())
+            .captureTimeNs(captureTimeNs()).processId(processId).windowId(windowId)
+            .displayId(displayId()).transformEpoch(transformEpoch())
+            .topologyEpoch(topologyEpoch()).permissionEpoch(permissionEpoch());
+    }
+
     public long windowBoundsAt() {
         return WINDOW_BOUNDS_OFFSET;
     }
