@@ -48,9 +48,12 @@ final class TimedOperation {
         return timed;
     }
 
-    /** Whether something ended the timed plan in hand (never for an untimed plan: §5.14, D1). */
+    /**
+     * Whether something ended the timed plan in hand (never for an untimed plan: §5.14, D1): the
+     * owner's cancel word, {@code interrupted}, or the end of the hold lease it runs under.
+     */
     boolean cancelled() {
-        return timed && (side.cancelSequence() != cancelMark || interrupted.getAsBoolean());
+        return timed && (side.cancelSequence() != cancelMark || interrupted.getAsBoolean() || leaseEnded(System.nanoTime()));
     }
 
     /**
@@ -73,7 +76,7 @@ final class TimedOperation {
         return cancelled() ? CANCELLED : WAITED;
     }
 
-    /** Fraction i/n of the way from {@code from} to {@code to} (the last step lands on {@code to}). */
+    /** Where a glide from {@code from} to {@code to} of {@code durationNs} is {@code elapsedNs} after its start. */
     static int at(final int from, final int to, final long elapsedNs, final long durationNs) {
         if (elapsedNs >= durationNs) {
             return to;

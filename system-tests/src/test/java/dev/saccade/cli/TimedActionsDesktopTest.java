@@ -128,6 +128,28 @@ class TimedActionsDesktopTest {
     }
 
     @Test
+    void aTimedScrollSpreadsItsWheelStepsOverItsLease(final TestDesktop desktop) throws Exception {
+        owner = DesktopOwner.start(desktop, "saccade-timed-scroll");
+        try (AgentClient client = owner.connect(); XRawEventLog log = new XRawEventLog(desktop.display())) {
+            final long cell = HeldInputReleaseDesktopTest.gridCell(client);
+            final ActionCompletionFlyweight scroll = timed(client, a -> a.kind(ActionKind.SCROLL).targetId(cell)
+                .deltaYQ8(4 * RectQ8.ONE).durationNs(TimeUnit.SECONDS.toNanos(1)), TimeUnit.SECONDS.toNanos(10));
+            assertEquals(ResultCode.OK, scroll.result(), ResultCode.name(scroll.result()));
+            final List<Long> wheel = Await.probe(() -> log.events().stream()
+                    .filter(e -> e.type() == XRawEventLog.RAW_BUTTON_PRESS && e.detail() == 5)
+                    .map(XRawEventLog.Event::serverTimeMs).toList(), w -> w.size() == 4, Duration.ofSeconds(5),
+                w -> "four wheel-down presses: " + w);
+            final long spanMs = wheel.get(3) - wheel.get(0);
+            System.out.printf("timed scroll 4 notches over 1 s: presses at %s ms by the X server's clock%n",
+                wheel.stream().map(t -> Long.toString(t - wheel.get(0))).toList());
+            assertTrue(spanMs >= 950 && spanMs <= 1_300, "spread over the lease: " + spanMs + " ms");
+            for (int i = 1; i < 4; i++) {
+                assertTrue(wheel.get(i) - wheel.get(i - 1) >= 250, "evenly apart: " + wheel);
+            }
+        }
+    }
+
+    @Test
     void abortFromAnotherConnectionEndsADragAtOnceWithItsButtonUp(final TestDesktop desktop) throws Exception {
         owner = DesktopOwner.start(desktop, "saccade-timed-abort");
         try (AgentClient dragger = owner.connect(); AgentClient other = owner.connect()) {
