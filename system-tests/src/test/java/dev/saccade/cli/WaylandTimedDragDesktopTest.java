@@ -58,13 +58,9 @@ class WaylandTimedDragDesktopTest {
         }
     }
 
-    /**
-     * The times of the longest run of close-together motion events between the left press and its
-     * release wev printed; null while the release is not there yet.
-     */
+    /** The times of the glide's motion events wev printed; null while the release is not there yet. */
     private static List<Long> glide(final String printed) {
-        List<Long> best = new ArrayList<>();
-        List<Long> run = new ArrayList<>();
+        final List<Long> held = new ArrayList<>();
         boolean pressed = false;
         for (final String line : printed.split("\n")) {
             final Matcher button = BUTTON.matcher(line);
@@ -73,18 +69,11 @@ class WaylandTimedDragDesktopTest {
                     pressed = true;
                     continue;
                 }
-                return pressed ? best : null;
+                return pressed ? TimedActionsDesktopTest.withoutDragEnds(held) : null;
             }
             final Matcher motion = MOTION.matcher(line);
             if (pressed && motion.find()) {
-                final long time = Long.parseLong(motion.group(1));
-                if (!run.isEmpty() && time - run.get(run.size() - 1) > TimedActionsDesktopTest.SAME_MOTION_GAP_MS) {
-                    run = new ArrayList<>();
-                }
-                run.add(time);
-                if (run.size() > best.size()) {
-                    best = run;
-                }
+                held.add(Long.parseLong(motion.group(1)));
             }
         }
         return null;
