@@ -70,6 +70,7 @@ public final class ActionBatchBuilder {
     private final long[] repeatCount = new long[MAX];
     private final int[] deltaXQ8 = new int[MAX];
     private final int[] deltaYQ8 = new int[MAX];
+    private final long[] durationNs = new long[MAX];
     private final byte[][] text = new byte[MAX][];
 
     public ActionBatchBuilder requestId(final long value) {
@@ -266,6 +267,16 @@ public final class ActionBatchBuilder {
         return this;
     }
 
+    /**
+     * The current action's duration (§5.15): move time of a move, drag or selection, lease time of
+     * a hold or scroll; 0, the default, acts at once. Only a client that speaks 0x00010002
+     * ({@link AgentClient#apiVersion(int)}, D39) may send one; the base version refuses it (D1).
+     */
+    public ActionBatchBuilder durationNs(final long value) {
+        durationNs[current] = value;
+        return this;
+    }
+
     /** TEXT's payload: strict UTF-8, 1..16,384 bytes (§5.10); SET_VALUE's value, SELECT's index (§5.8). */
     public ActionBatchBuilder text(final byte[] utf8) {
         text[current] = utf8;
@@ -335,7 +346,7 @@ public final class ActionBatchBuilder {
                 .repeatCount(repeatCount[i])
                 .deltaXQ8(deltaXQ8[i])
                 .deltaYQ8(deltaYQ8[i])
-                .durationNs(0) // D1: timed actions are not in this version
+                .durationNs(durationNs[i]) // 0 unless set: a minor-2 connection's timed action (D43)
                 .payloadOffset(size == 0 ? 0 : payloadAt)
                 .payloadSize(size);
             if (size != 0) {
@@ -361,6 +372,7 @@ public final class ActionBatchBuilder {
         repeatCount[i] = 0;
         deltaXQ8[i] = 0;
         deltaYQ8[i] = 0;
+        durationNs[i] = 0;
         text[i] = null;
     }
 

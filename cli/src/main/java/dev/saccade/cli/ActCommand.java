@@ -60,6 +60,9 @@ import picocli.CommandLine.Spec;
         "  release                   [--button B]",
         "  window-cycle              [--backward]",
         "  abort                     (releases all held synthetic input)",
+        "%nWith --duration pointer-move, hover, drag-drop and text-select move over that time in paced steps;"
+            + " hold keeps its button down that long and then lets go by itself; scroll spreads its distance over"
+            + " it (at most 60s). ABORT, the end of the connection and the user's own input end it early.",
         "  query-physical-state      (reads the physical state into the completion)",
         "%nInput that stays held (hold) belongs to this command's connection, and the service releases it when"
             + " the connection closes, right after the reply: hold and release belong in one batch (saccade"
@@ -78,6 +81,7 @@ import picocli.CommandLine.Spec;
         "  saccade act key --key a --modifiers control",
         "  saccade act click --target ID --generation G --window W --verify --json",
         "  saccade act drag-drop --target ID --to ID2 --button left",
+        "  saccade act drag-drop --target ID --to ID2 --duration 2s",
         "  saccade act scroll --target ID --dy -3",
         "  saccade act query-physical-state --json"})
 final class ActCommand implements Callable<Integer> {
@@ -188,6 +192,12 @@ final class ActCommand implements Callable<Integer> {
             + " actions; see saccade batch).")
     boolean continueOnFailure;
 
+    @Option(names = "--duration", paramLabel = "TIME", converter = NumberConverters.DurationNs.class,
+        description = "A timed action (pointer-move, hover, drag-drop, text-select, hold, scroll): its move or"
+            + " lease time with its unit, e.g. 2s or 500ms, at most 60s. The deadline then defaults to the"
+            + " duration and 5 s more.")
+    Long durationNs;
+
     @Option(names = "--deadline-ms", paramLabel = "MS", defaultValue = "5000",
         description = "The batch's deadline, in milliseconds from when it is sent, 1.." + MAX_DEADLINE_MS
             + " (default: ${DEFAULT-VALUE}): input still running then is released and answers TIMEOUT; --verify"
@@ -228,6 +238,7 @@ final class ActCommand implements Callable<Integer> {
             .deadlineNs(deadlineFromNow());
         targets(batch, name);
         points(batch, name);
+        duration(batch, name);
         if (ActionRules.takesButton(kind)) {
             batch.button(button == null ? Button.LEFT : button);
         } else if (button != null) {
@@ -299,6 +310,21 @@ final class ActCommand implements Callable<Integer> {
 
     private long deadlineFromNow() {
         return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMs);
+    }
+
+    /** --duration on a kind that takes one; the default deadline grows by it (a timed action ends within it). */
+    private void duration(final ActionBatchBuilder batch, final String name) {
+        if (durationNs == null) {
+            return;
+        }
+        if (!ActionRules.takesDuration(kind)) {
+            throw usage(name + " takes no --duration (only pointer-move, hover, drag-drop, text-select, hold and scroll)");
+        }
+        batch.durationNs(durationNs);
+        if (spec == null || !spec.commandLine().getParseResult().hasMatchedOption("--deadline-ms")) {
+            deadlineMs = TimeUnit.NANOSECONDS.toMillis(durationNs) + 5_000;
+            batch.deadlineNs(deadlineFromNow());
+        }
     }
 
     private void targets(final ActionBatchBuilder batch, final String name) {

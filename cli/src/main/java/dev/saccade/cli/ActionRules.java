@@ -30,6 +30,12 @@ final class ActionRules {
     }
 
     /** Column "Button": exactly one button ({@code --button}, default left). */
+    /** The kinds a duration applies to (agent-abi §5.15). */
+    static boolean takesDuration(final int kind) {
+        return kind == ActionKind.POINTER_MOVE || kind == ActionKind.POINTER_HOVER || kind == ActionKind.DRAG_DROP
+            || kind == ActionKind.TEXT_SELECT || kind == ActionKind.HOLD || kind == ActionKind.SCROLL;
+    }
+
     static boolean takesButton(final int kind) {
         return dev.saccade.protocol.ActionRules.needsOneButton(kind);
     }

@@ -315,6 +315,21 @@ class ActOptionsTest {
     }
 
     @Test
+    void aDurationMakesATimedBatchAndGrowsTheDefaultDeadline() throws Exception {
+        final long beforeNs = System.nanoTime();
+        final ActionBatchFlyweight drag = batch("drag-drop", "--target", "5", "--to", "6", "--duration", "2s");
+        assertEquals(TimeUnit.SECONDS.toNanos(2), theAction(drag).durationNs());
+        assertTrue(drag.deadlineNs() - beforeNs >= TimeUnit.MILLISECONDS.toNanos(7_000), "2 s and the 5 s default");
+        assertEquals(500_000_000L, theAction(batch("hold", "--target", "5", "--duration", "500ms")).durationNs());
+        assertEquals(1_500_000_000L, theAction(batch("scroll", "--target", "5", "--dy", "3", "--duration", "1.5s"))
+            .durationNs());
+        final ActionBatchFlyweight explicit = batch("pointer-move", "--target", "5", "--duration", "1s", "--deadline-ms", "3000");
+        assertTrue(explicit.deadlineNs() - System.nanoTime() <= TimeUnit.MILLISECONDS.toNanos(3_000), "--deadline-ms wins");
+        final ActionBatchFlyweight plain = batch("drag-drop", "--target", "5", "--to", "6");
+        assertEquals(0, theAction(plain).durationNs());
+    }
+
+    @Test
     void deadlineCountsFromNow() throws Exception {
         final long beforeNs = System.nanoTime();
         final long deadlineNs = batch("abort", "--deadline-ms", "250").deadlineNs();
@@ -369,7 +384,12 @@ class ActOptionsTest {
         "abort --write-batch - --json            | --write-batch writes the batch itself",
         "click --target 5 --explicit-window      | --explicit-window and --allow-activation need --window W",
         "key --key a --window 9 --explicit-window | --explicit-window and --allow-activation need --window W",
-        "click --target 5 --window 9 --allow-activation | --allow-activation applies with --explicit-window"})
+        "click --target 5 --window 9 --allow-activation | --allow-activation applies with --explicit-window",
+        "click --target 5 --duration 1s          | click takes no --duration",
+        "hold --target 5 --duration 61s          | expected a duration with its unit, up to 60s",
+        "hold --target 5 --duration 2            | expected a duration with its unit, up to 60s",
+        "hold --target 5 --duration 0ms          | expected a duration with its unit, up to 60s",
+        "hold --target 5 --duration -1s          | expected a duration with its unit, up to 60s"})
     void badCommandLinesAreUsageErrors(final String options, final String message) {
         final List<String> args = new ArrayList<>(List.of("act", "--endpoint", NO_ENDPOINT));
         if (!options.isEmpty()) {
@@ -471,7 +491,7 @@ class ActOptionsTest {
             "--modifiers", "--key", "--dx", "--dy", "--text=", "--text-file", "--backward", "--generation",
             "--process", "--window", "--display", "--transform", "--permission", "--expect-buttons",
             "--expect-modifiers", "--physical-sequence", "--dry-run", "--verify", "--continue-on-failure",
-            "--deadline-ms", "--json", "--endpoint", "--timeout-ms", "--write-batch")) {
+            "--deadline-ms", "--json", "--endpoint", "--timeout-ms", "--write-batch", "--duration")) {
             assertTrue(run.out.contains("  " + option) || run.out.contains(" " + option), option);
         }
         assertTrue(run.out.contains("saccade act click --target 72057594044219399 --json"), run.out);

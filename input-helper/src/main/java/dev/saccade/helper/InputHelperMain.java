@@ -285,7 +285,11 @@ public final class InputHelperMain {
                 LedgerRelease.releaseAll(ledger, xtest);
             }
             final GuardedBackend backend = new GuardedBackend(xtest, ledger);
-            final PlanExecutor executor = new PlanExecutor(backend, ledger, side);
+            // a timed operation ends early for the owner's cancel word and for whatever would
+            // release after a plan: the user, the owner gone or silent, a stop (§5.15)
+            final TimedOperation timed = new TimedOperation(side, () -> userInput || ownerGone || stopping
+                || System.nanoTime() - side.ownerHeartbeatNs() > ownerSilenceNs);
+            final PlanExecutor executor = new PlanExecutor(backend, ledger, side, timed);
             side.beat(System.nanoTime());
             try (HelperLifeline line = HelperLifeline.connect(lifelinePath, nonce, ownerPid, Duration.ofSeconds(10))) {
                 ownerGoneNs = 0;
@@ -358,6 +362,9 @@ public final class InputHelperMain {
             if (userInput) {
                 userInput = false;
                 executor.onUserOverride();
+            }
+            if (executor.endTimedLease(now)) {
+                LOG.info("event=helper_lease_ended");
             }
             if (executor.expireLease(now, leaseMaxNs)) {
                 LOG.warn("event=helper_lease_expired max_ms={}", leaseMaxNs / 1_000_000);

@@ -55,11 +55,16 @@ final class PlanExecutor implements PlanHandler {
     /** Held by other input, these turn typed characters into shortcuts: a plan with TEXT is refused (D24). */
     private static final int SHORTCUT_MODIFIERS = Modifier.CONTROL | Modifier.ALT | Modifier.META;
     private final PointerState held = new PointerState();
+    /** The timed operation in hand and the timed hold lease (§5.15). */
+    private final TimedOperation timed;
+    /** The lease a BUTTON_DOWN of the plan in hand asked for (its d), 0 for none. */
+    private long planLeaseNs;
 
-    PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side) {
+    PlanExecutor(final GuardedBackend backend, final HeldInputLedger ledger, final HelperSide side, final TimedOperation timed) {
         this.backend = backend;
         this.ledger = ledger;
         this.side = side;
+        this.timed = timed;
         backend.duringWaits(() -> side.beat(System.nanoTime()));
         final PointerState p = new PointerState();
         if (backend.queryPointer(p) == ResultCode.PLATFORM_OK) {
@@ -82,6 +87,22 @@ final class PlanExecutor implements PlanHandler {
             return false;
         }
         leaseSinceNs = 0;
+        timed.leaseOver();
+        backend.releaseAll();
+        ledger.activeLeaseId(0);
+        return true;
+    }
+
+    /**
+     * A hold with a lease time (§5.15) ends by itself: at its end everything held is released and
+     * the lease is gone. Returns whether it ended now.
+     */
+    boolean endTimedLease(final long nowNs) {
+        if (!timed.leaseEnded(nowNs)) {
+            return false;
+        }
+        leaseSinceNs = 0;
+        timed.leaseOver();
         backend.releaseAll();
         ledger.activeLeaseId(0);
         return true;
@@ -108,6 +129,11 @@ final class PlanExecutor implements PlanHandler {
         final long deadline = plan.deadlineNs();
         final int count = (int) plan.commandCount();
         firstPress = true;
+        planLeaseNs = 0;
+        timed.begin(hasDuration(plan, count));
+        if (timed.timed() && plan.leaseId() != 0) {
+            ledger.activeLeaseId(plan.leaseId()); // the running operation shows in the physical state (§5.15)
+        }
         userModifiers = backend.queryPointer(held) == ResultCode.PLATFORM_OK ? held.modifiers() & ~ledger.modifiers() : 0;
         backend.othersHold(userModifiers);
         if ((userModifiers & SHORTCUT_MODIFIERS) != 0 && hasText(plan, count)) {
@@ -116,6 +142,10 @@ final class PlanExecutor implements PlanHandler {
         for (int i = 0; i < count && code == ResultCode.PLATFORM_OK; i++) {
             if (System.nanoTime() - deadline >= 0) {
                 code = ResultCode.PLATFORM_TIMEOUT;
+                break;
+            }
+            if (timed.cancelled()) {
+                code = ResultCode.PLATFORM_CANCELLED; // ABORT, a disconnect, the user, the owner gone (§5.15)
                 break;
             }
             code = execute(plan, plan.command(i));
@@ -129,17 +159,33 @@ final class PlanExecutor implements PlanHandler {
         }
         if (code != ResultCode.PLATFORM_OK) {
             backend.releaseAll(); // §5.9: a deadline or a failure leaves nothing held
-        } else if (plan.keepHeld()) {
+        } else if (plan.keepHeld() && !ledger.isEmpty()) {
             ledger.activeLeaseId(plan.leaseId());
         } else if (ledger.isEmpty()) {
             ledger.activeLeaseId(0);
         }
         leaseSinceNs = ledger.isEmpty() ? 0 : System.nanoTime(); // each plan under the lease renews it
+        if (ledger.isEmpty()) {
+            timed.leaseOver();
+        } else if (code == ResultCode.PLATFORM_OK && planLeaseNs != 0) {
+            timed.leaseFrom(System.nanoTime(), planLeaseNs); // the hold's lease time runs from now (§5.15)
+        }
+        timed.begin(false);
         if (code == ResultCode.PLATFORM_OK && (ledger.flags() & PhysicalFlag.USER_OVERRIDE) != 0) {
             ledger.flags(ledger.flags() & ~PhysicalFlag.USER_OVERRIDE);
         }
         plansExecuted++;
         complete(plan.planId(), code, executed);
+    }
+
+    /** Whether a command of the plan carries a duration (PlanOp: d). */
+    private static boolean hasDuration(final ActionPlanFlyweight plan, final int count) {
+        for (int i = 0; i < count; i++) {
+            if (plan.command(i).d() != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasText(final ActionPlanFlyweight plan, final int count) {
@@ -159,8 +205,9 @@ final class PlanExecutor implements PlanHandler {
     private int execute(final ActionPlanFlyweight plan, final PlanCommandFlyweight c) {
         switch (c.op()) {
             case PlanOp.MOVE:
-                return move(c.a(), c.b(), plan.deadlineNs());
+                return c.d() != 0 ? glide(c.a(), c.b(), c.d(), plan.deadlineNs()) : move(c.a(), c.b(), plan.deadlineNs());
             case PlanOp.BUTTON_DOWN:
+                planLeaseNs = c.d();
                 return press(c.a(), plan.deadlineNs());
             case PlanOp.BUTTON_UP:
                 return release(c.a(), plan.deadlineNs());
@@ -173,7 +220,7 @@ final class PlanExecutor implements PlanHandler {
             case PlanOp.MODIFIERS_UP:
                 return backend.modifiers(c.a() & ~userModifiers, false);
             case PlanOp.SCROLL:
-                return backend.scroll(c.a(), c.b());
+                return c.d() != 0 ? spreadScroll(c.a(), c.b(), c.d(), plan.deadlineNs()) : backend.scroll(c.a(), c.b());
             case PlanOp.TEXT: {
                 awaitActive(c.c(), plan.deadlineNs());
                 final int length = (int) c.textLength();
@@ -210,8 +257,9 @@ final class PlanExecutor implements PlanHandler {
         final int n = DragPacer.steps(x0, y0, x1, y1);
         for (int i = 1; i <= n; i++) {
             final long gap = drag.gapNs(System.nanoTime());
-            if (gap > 0 && !pause(gap, deadlineNs)) {
-                return ResultCode.PLATFORM_TIMEOUT;
+            final int paused = gap > 0 ? pause(gap, deadlineNs) : ResultCode.PLATFORM_OK;
+            if (paused != ResultCode.PLATFORM_OK) {
+                return paused;
             }
             int rc = backend.movePointer(DragPacer.at(x0, x1, i, n), DragPacer.at(y0, y1, i, n));
             if (rc == ResultCode.PLATFORM_OK) {
@@ -235,15 +283,16 @@ final class PlanExecutor implements PlanHandler {
         if (settle > 0) {
             final int x = InputBackend.pixelOfQ8(pointerXQ8);
             final int y = InputBackend.pixelOfQ8(pointerYQ8);
-            if (!pause(settle / 2, deadlineNs)) {
-                return ResultCode.PLATFORM_TIMEOUT;
+            int rc = pause(settle / 2, deadlineNs);
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
             }
-            int rc = backend.movePointer(x + 1, y);
+            rc = backend.movePointer(x + 1, y);
             if (rc == ResultCode.PLATFORM_OK) {
                 rc = backend.flush();
             }
-            if (rc == ResultCode.PLATFORM_OK && !pause(DragPacer.STEP_NS, deadlineNs)) {
-                rc = ResultCode.PLATFORM_TIMEOUT;
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = pause(DragPacer.STEP_NS, deadlineNs);
             }
             if (rc == ResultCode.PLATFORM_OK) {
                 rc = backend.movePointer(x, y);
@@ -251,8 +300,8 @@ final class PlanExecutor implements PlanHandler {
             if (rc == ResultCode.PLATFORM_OK) {
                 rc = backend.flush();
             }
-            if (rc == ResultCode.PLATFORM_OK && !pause(settle / 2, deadlineNs)) {
-                rc = ResultCode.PLATFORM_TIMEOUT;
+            if (rc == ResultCode.PLATFORM_OK) {
+                rc = pause(settle / 2, deadlineNs);
             }
             if (rc != ResultCode.PLATFORM_OK) {
                 return rc;
@@ -272,24 +321,110 @@ final class PlanExecutor implements PlanHandler {
     private int awaitDragEnd(final long deadlineNs) {
         final long start = System.nanoTime();
         while (backend.pointerGrabbedElsewhere() == 1) { // a round trip: the release reached the server first
-            if (System.nanoTime() - start >= DragPacer.END_WAIT_NS || !pause(DragPacer.END_POLL_NS, deadlineNs)) {
+            if (System.nanoTime() - start >= DragPacer.END_WAIT_NS) {
                 return ResultCode.PLATFORM_TIMEOUT;
+            }
+            final int rc = pause(DragPacer.END_POLL_NS, deadlineNs);
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
             }
         }
         return ResultCode.PLATFORM_OK;
     }
 
-    /** Parks {@code ns}; false, without parking, when that would pass the deadline. */
-    private static boolean pause(final long ns, final long deadlineNs) {
-        final long until = System.nanoTime() + ns;
-        if (until - deadlineNs >= 0) {
-            return false;
+    /**
+     * Parks {@code ns}: PLATFORM_OK; PLATFORM_TIMEOUT, without parking, when that would pass the
+     * deadline; PLATFORM_CANCELLED when something ended the timed plan in hand meanwhile.
+     */
+    private int pause(final long ns, final long deadlineNs) {
+        return waited(timed.waitUntil(System.nanoTime() + ns, deadlineNs));
+    }
+
+    private static int waited(final int how) {
+        return how == TimedOperation.WAITED ? ResultCode.PLATFORM_OK
+            : how == TimedOperation.DEADLINE ? ResultCode.PLATFORM_TIMEOUT : ResultCode.PLATFORM_CANCELLED;
+    }
+
+    /**
+     * A MOVE with a duration (§5.15): the pointer glides from where it is to the point, one step
+     * each {@link TimedOperation#TICK_NS}, each at the position the time since the start gives, so
+     * it arrives {@code durationNs} after the start. With a button held the steps are a drag's, so
+     * the drag still gets its pause to begin ({@link DragPacer}) and its rest before the release.
+     */
+    private int glide(final int xQ8, final int yQ8, final long durationNs, final long deadlineNs) {
+        final int x0 = InputBackend.pixelOfQ8(pointerXQ8);
+        final int y0 = InputBackend.pixelOfQ8(pointerYQ8);
+        final int x1 = InputBackend.pixelOfQ8(xQ8);
+        final int y1 = InputBackend.pixelOfQ8(yQ8);
+        final boolean dragging = (ledger.buttons() & (Button.LEFT | Button.MIDDLE | Button.RIGHT)) != 0;
+        final long begin = dragging ? drag.gapNs(System.nanoTime()) : 0; // a drag's pause to begin comes first
+        if (System.nanoTime() + begin + durationNs - deadlineNs >= 0) {
+            return ResultCode.PLATFORM_TIMEOUT; // it could not arrive in time: nothing moves
         }
-        long left;
-        while ((left = until - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(left);
+        final int begun = begin > 0 ? pause(begin, deadlineNs) : ResultCode.PLATFORM_OK;
+        if (begun != ResultCode.PLATFORM_OK) {
+            return begun;
         }
-        return true;
+        final long start = System.nanoTime();
+        long next = start + Math.min(TimedOperation.TICK_NS, durationNs);
+        long elapsed = 0;
+        while (elapsed < durationNs) {
+            final int rc = waited(timed.waitUntil(next, deadlineNs));
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+            final long now = System.nanoTime();
+            elapsed = now - start;
+            final int x = TimedOperation.at(x0, x1, elapsed, durationNs);
+            final int y = TimedOperation.at(y0, y1, elapsed, durationNs);
+            int moved = backend.movePointer(x, y);
+            if (moved == ResultCode.PLATFORM_OK) {
+                moved = backend.flush();
+            }
+            if (moved != ResultCode.PLATFORM_OK) {
+                return moved;
+            }
+            pointerXQ8 = x == x1 ? xQ8 : x * RectQ8.ONE;
+            pointerYQ8 = y == y1 ? yQ8 : y * RectQ8.ONE;
+            if (dragging) {
+                drag.moved(now);
+            }
+            next = Math.max(now, Math.min(next + TimedOperation.TICK_NS, start + durationNs));
+        }
+        return ResultCode.PLATFORM_OK;
+    }
+
+    /**
+     * A SCROLL with a duration (§5.15): its wheel steps spread evenly over the time, the first at
+     * the start and the last at its end, so the scrolling lasts as long as its lease.
+     */
+    private int spreadScroll(final int dxQ8, final int dyQ8, final long durationNs, final long deadlineNs) {
+        final int stepsX = InputBackend.wheelSteps(dxQ8);
+        final int stepsY = InputBackend.wheelSteps(dyQ8);
+        final int n = Math.max(1, Math.max(stepsX, stepsY));
+        final long start = System.nanoTime();
+        if (start + durationNs - deadlineNs >= 0) {
+            return ResultCode.PLATFORM_TIMEOUT;
+        }
+        final int oneX = dxQ8 > 0 ? RectQ8.ONE : -RectQ8.ONE;
+        final int oneY = dyQ8 > 0 ? RectQ8.ONE : -RectQ8.ONE;
+        for (int i = 0; i < n; i++) {
+            final long due = n == 1 ? start : start + durationNs * i / (n - 1);
+            final int rc = waited(timed.waitUntil(due, deadlineNs));
+            if (rc != ResultCode.PLATFORM_OK) {
+                return rc;
+            }
+            final int x = (int) ((long) stepsX * (i + 1) / n - (long) stepsX * i / n);
+            final int y = (int) ((long) stepsY * (i + 1) / n - (long) stepsY * i / n);
+            int scrolled = x == 0 && y == 0 ? ResultCode.PLATFORM_OK : backend.scroll(x * oneX, y * oneY);
+            if (scrolled == ResultCode.PLATFORM_OK) {
+                scrolled = backend.flush();
+            }
+            if (scrolled != ResultCode.PLATFORM_OK) {
+                return scrolled;
+            }
+        }
+        return ResultCode.PLATFORM_OK;
     }
 
     /**
@@ -309,7 +444,10 @@ final class PlanExecutor implements PlanHandler {
                     return ResultCode.PLATFORM_TIMEOUT;
                 }
                 backend.flush(); // what came before the press (a move) is not held back by the wait
-                pause(wait, deadlineNs);
+                final int rc = pause(wait, deadlineNs);
+                if (rc != ResultCode.PLATFORM_OK) {
+                    return rc;
+                }
             }
         }
         final int rc = backend.button(button, true);

@@ -19,6 +19,7 @@ import dev.saccade.protocol.ScopeKind;
 import dev.saccade.protocol.SourceMode;
 import dev.saccade.protocol.TargetFlyweight;
 import java.io.IOException;
+import java.time.Duration;
 
 /**
  * {@code saccade_act} (mcp.md §7): the arguments become a one-action batch through
@@ -73,6 +74,8 @@ final class ActTool implements Tool {
     private final long[] preconditions = new long[PRECONDITIONS.length];
     private final boolean[] preconditionPresent = new boolean[PRECONDITIONS.length];
     private final long[] values = new long[U32_VALUES.length + I32_VALUES.length];
+    /** durationMs in nanoseconds, 0 without it. */
+    private long durationNs;
 
     ActTool(final ToolResults results) {
         this.results = results;
@@ -112,6 +115,12 @@ final class ActTool implements Tool {
             }
             values[U32_VALUES.length + i] = status == ToolArguments.PRESENT ? a.value() : 0;
         }
+        final int duration = a.u32("durationMs");
+        if (duration == ToolArguments.INVALID
+            || duration == ToolArguments.PRESENT && a.value() > AgentAbi.MAX_ACTION_DURATION_NS / 1_000_000L) {
+            return "Invalid action value";
+        }
+        durationNs = duration == ToolArguments.PRESENT ? a.value() * 1_000_000L : 0;
         // (5), (6) the physical precondition
         final boolean physical = a.has("physicalSequence");
         if (!physical && (a.has("expectedButtons") || a.has("expectedModifiers"))) {
@@ -196,7 +205,7 @@ final class ActTool implements Tool {
             .dryRun(isDryRun).verify(isVerify)
             .target(targets[1]).secondaryTarget(targets[2])
             .button((int) values[0]).modifiers((int) values[1]).keyUsage(values[2]).repeat(values[3])
-            .deltasQ8((int) values[4], (int) values[5])
+            .deltasQ8((int) values[4], (int) values[5]).durationNs(durationNs)
             .backward(isBackward)
             .explicitWindow(isExplicit).allowActivation(isAllowed);
         if (targetPresent[0]) {
@@ -304,9 +313,16 @@ final class ActTool implements Tool {
         }
         final ActionCompletionFlyweight completion;
         try {
-            final int length = batch.deadlineNs(System.nanoTime() + DEADLINE_NS)
+            // a timed action (§7 durationMs) runs for its duration within the deadline, which grows by it
+            final int length = batch.deadlineNs(System.nanoTime() + DEADLINE_NS + durationNs)
                 .writeTo(client.requestStore(), client.requestOffset());
-            completion = exchange.roundTrip(client, length);
+            final Duration readTimeout = client.readTimeout();
+            client.readTimeout(readTimeout.plusNanos(durationNs));
+            try {
+                completion = exchange.roundTrip(client, length);
+            } finally {
+                client.readTimeout(readTimeout);
+            }
         } catch (final IOException e) {
             // Sent or not, it may have run: never resend. Reconnect now so the next call finds a link.
             service.drop();

@@ -46,7 +46,9 @@ final class ToolCatalog {
             + " primary pair. expectedButtons and expectedModifiers need physicalSequence (from a 'physical'"
             + " result). button: 1 left (default), 2 right, 4 middle; modifiers: 1 shift, 2 control, 4 alt, 8 meta;"
             + " keyUsage: USB HID keyboard usage for key and key-chord (e.g. 40 = Enter, 4 = A); repeat: clicks,"
-            + " 1..16; deltaXQ8/deltaYQ8: scroll amounts; text: the text to type (kind text). dryRun checks without input. verifyNextGeneration waits until a newer generation exists"
+            + " 1..16; deltaXQ8/deltaYQ8: scroll amounts; durationMs (0..60000): move, hover, drag and"
+            + " text-select glide over that time, hold lets go by itself after it, scroll spreads over it; abort,"
+            + " the end of the session and the user's own input end it early; text: the text to type (kind text). dryRun checks without input. verifyNextGeneration waits until a newer generation exists"
             + " and returns it as nextGeneration: observe with afterGeneration or generation = it to see the"
             + " effect. observeAfter appends the active window's scene after the action to the result's text, as"
             + " saccade_observe shows it (bounded by maximumTextBytes): its generation and ids serve the next action"
@@ -80,6 +82,7 @@ final class ToolCatalog {
         + ",\"maximum\":" + SceneText.MAX_MAXIMUM_BYTES + ",\"description\":\"bound of the text view in UTF-8 bytes"
         + " (default " + SceneText.DEFAULT_MAXIMUM_BYTES + "); structuredContent is always complete\"}";
     private static final String BOOL = "{\"type\":\"boolean\"}";
+    private static final String DURATION_MS = "{\"type\":\"integer\",\"minimum\":0,\"maximum\":60000}";
     private static final String STR = "{\"type\":\"string\"}";
 
     private ToolCatalog() {
@@ -118,7 +121,7 @@ final class ToolCatalog {
         w.name("expectedButtons").raw(U32).name("expectedModifiers").raw(U32)
             .name("dryRun").raw(BOOL).name("verifyNextGeneration").raw(BOOL)
             .name("button").raw(U32).name("repeat").raw(U32).name("modifiers").raw(U32).name("keyUsage").raw(U32)
-            .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT)
+            .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT).name("durationMs").raw(DURATION_MS)
             .name("xQ8").raw(INT).name("yQ8").raw(INT).name("secondaryXQ8").raw(INT).name("secondaryYQ8").raw(INT)
             .name("text").raw(STR).name("backward").raw(BOOL)
             .name("explicitWindow").raw(BOOL).name("allowActivation").raw(BOOL)

@@ -98,6 +98,7 @@ public final class ResultCode {
             case PLATFORM_UNSUPPORTED: return ACTION_UNSUPPORTED;
             case PLATFORM_NOT_FOUND: return TARGET_NOT_FOUND;
             case PLATFORM_TIMEOUT: return TIMEOUT;
+            case PLATFORM_CANCELLED: return CANCELLED; // a timed operation ended early (agent-abi §5.15)
             case PLATFORM_PERMISSION: return PERMISSION_DENIED;
             default: return BACKEND;
         }

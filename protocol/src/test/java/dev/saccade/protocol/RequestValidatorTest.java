@@ -91,6 +91,9 @@ class RequestValidatorTest {
     @Test
     void wrongVersionKindOrStructSizeDisconnectsAnAuthenticatedClient() {
         assertEquals(REJECT, verdict(edit(Frames.observe(), s -> s.writeInt(4, 0x00010000))));
+        assertEquals(REJECT, verdict(edit(Frames.observe(), s -> s.writeInt(4, 0x00010003))));
+        // the other minor version on a connection whose Hello named this one (D39)
+        assertEquals(REJECT, verdict(edit(Frames.textBatch("hello"), s -> s.writeInt(4, AgentAbi.API_VERSION_1_2))));
         assertEquals(REJECT, verdict(edit(Frames.observe(), s -> s.writeInt(8, AgentAbi.HELLO_REQUEST))));
         assertEquals(REJECT, verdict(edit(Frames.observe(), s -> s.writeInt(8, AgentAbi.OBSERVE_COMPLETION))));
         assertEquals(REJECT, verdict(edit(Frames.observe(), s -> s.writeInt(0, 97))));

@@ -10,6 +10,7 @@ import dev.saccade.owner.OwnerContext;
 import dev.saccade.owner.OwnerService;
 import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
@@ -109,8 +110,19 @@ final class DesktopOwner implements AutoCloseable {
 
     /** A client whose Hello asks for {@code helloFlags} (agent-abi §1.4), e.g. extended roles. */
     AgentClient connect(final Duration readTimeout, final int helloFlags) throws Exception {
+        return connect(readTimeout, helloFlags, AgentAbi.API_VERSION);
+    }
+
+    /** A client of API 0x00010002 (agent-abi §5.14, §5.15): named windows, durations. */
+    AgentClient connectMinor2() throws Exception {
+        return connect(READ_TIMEOUT, 0, AgentAbi.API_VERSION_1_2);
+    }
+
+    /** A client of {@code apiVersion} whose Hello asks for {@code helloFlags}. */
+    AgentClient connect(final Duration readTimeout, final int helloFlags, final int apiVersion) throws Exception {
         final AgentClient client = AgentClient.connect(service.endpoint(), Duration.ofSeconds(10));
         client.readTimeout(readTimeout);
+        client.apiVersion(apiVersion);
         client.hello(1, Capability.POLICY, helloFlags);
         return client;
     }

@@ -193,6 +193,8 @@ class McpConformanceTest {
                 "Invalid physical precondition"},
             {"saccade_act", "{\"kind\":\"cycle\",\"backward\":1}", "Invalid backward value"},
             {"saccade_act", "{\"kind\":\"click\",\"deltaXQ8\":2147483648}", "Invalid action value"},
+            {"saccade_act", "{\"kind\":\"drag\",\"durationMs\":60001}", "Invalid action value"},
+            {"saccade_act", "{\"kind\":\"hold\",\"durationMs\":-1}", "Invalid action value"},
         };
         try (McpProcess mcp = McpProcess.start(dir.resolve("absent.sock"))) {
             mcp.call(INITIALIZE);

@@ -91,8 +91,13 @@ class SliderDragDesktopTest {
 
     private long targetId;
 
+    /** The slider {@link #slider} found. */
+    long targetId() {
+        return targetId;
+    }
+
     /** The bounds (x, y, width, height in pixels) of zenity's actionable SLIDER, which must be a DRAG_SOURCE. */
-    private int[] slider(final AgentClient client, final long pid) throws Exception {
+    int[] slider(final AgentClient client, final long pid) throws Exception {
         final long[] after = {0};
         return Await.probe(() -> {
             final BytesStore<?, ?> req = client.requestStore();

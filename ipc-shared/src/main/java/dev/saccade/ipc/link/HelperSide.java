@@ -1,5 +1,6 @@
 package dev.saccade.ipc.link;
 
+import static dev.saccade.ipc.link.LinkFileDescriptor.CANCEL_SEQUENCE_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.COMPLETION_RING_CAPACITY_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH;
 import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH_OFFSET;
@@ -182,6 +183,11 @@ public final class HelperSide implements AutoCloseable {
     /** Helper thread: awake again, polling the plan ring. */
     public void endLongPark() {
         store.writeOrderedLong(HELPER_PARKED_OFFSET, 0);
+    }
+
+    /** The owner's cancel word: a change since a timed operation began ends it (LinkFileDescriptor). */
+    public long cancelSequence() {
+        return store.readVolatileLong(CANCEL_SEQUENCE_OFFSET);
     }
 
     /** The owner's last heartbeat (CLOCK_MONOTONIC ns). */

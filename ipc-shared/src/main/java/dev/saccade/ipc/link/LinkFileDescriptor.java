@@ -26,7 +26,10 @@ package dev.saccade.ipc.link;
  *   |        HeldInputLedger's layout                             |
  *   | 1024   helper_parked u64   helper only: 0 awake, else the   |
  *   |        number of the long park it is in (ring the doorbell) |
- *   | 1152   reserved to 4096                                     |
+ *   | 1152   owner's alive lock (64) and its held word           |
+ *   | 1408   cancel_sequence u64   owner only: + 1 to end the     |
+ *   |        timed operation the helper runs now                  |
+ *   | 1536   reserved to 4096                                     |
  *   +------------------------------------------------------------+ 4096
  *   | plan ring, owner -> helper: data (plan_ring_capacity)      |
  *   |   + trailer (256): tail, head   (RingDescriptor)           |
@@ -78,6 +81,12 @@ public final class LinkFileDescriptor {
      * an unlocked one and taking it would say nothing about the owner.
      */
     public static final int ALIVE_LOCK_HELD_OFFSET = ALIVE_LOCK_OFFSET + ALIVE_LOCK_LENGTH;
+    /**
+     * The owner's cancel word: it adds 1 (ABORT, a disconnect, any release the owner asks for) and
+     * the helper ends the timed operation in hand when the word differs from what it was when the
+     * operation began, without waiting for the release plan queued behind it (agent-abi §5.15).
+     */
+    public static final int CANCEL_SEQUENCE_OFFSET = ALIVE_LOCK_HELD_OFFSET + CACHE_LINE_PAIR;
     public static final int CONTROL_BLOCK_LENGTH = 4_096;
     public static final int PLAN_RING_OFFSET = CONTROL_BLOCK_LENGTH;
 
@@ -89,7 +98,7 @@ public final class LinkFileDescriptor {
     public static final int PAGE_SIZE = 4_096;
 
     static {
-        if (ALIVE_LOCK_HELD_OFFSET + CACHE_LINE_PAIR > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
+        if (CANCEL_SEQUENCE_OFFSET + CACHE_LINE_PAIR > CONTROL_BLOCK_LENGTH || CREATED_NS_OFFSET + Long.BYTES > HELPER_PID_OFFSET) {
             throw new ExceptionInInitializerError("control block fields overlap");
         }
     }

@@ -1,5 +1,6 @@
 package dev.saccade.ipc.link;
 
+import static dev.saccade.ipc.link.LinkFileDescriptor.CANCEL_SEQUENCE_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.COMPLETION_RING_CAPACITY_OFFSET;
 import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH;
 import static dev.saccade.ipc.link.LinkFileDescriptor.CONTROL_BLOCK_LENGTH_OFFSET;
@@ -158,6 +159,11 @@ public final class OwnerSide implements AutoCloseable {
     public int pollCompletions(final CompletionHandler handler, final int limit) {
         this.handler = handler;
         return completions.read(dispatcher, limit);
+    }
+
+    /** Owner thread: ends the timed operation the helper runs now, if any (the cancel word + 1). */
+    public void cancelOperation() {
+        store.writeOrderedLong(CANCEL_SEQUENCE_OFFSET, store.readLong(CANCEL_SEQUENCE_OFFSET) + 1);
     }
 
     /** Owner thread: stores {@code nowNs} (CLOCK_MONOTONIC) as the owner's heartbeat. */

@@ -52,7 +52,7 @@ final class ActionChecks {
                     && p.physicalSequence() == state.physicalSequence()));
     }
 
-    /** Rule A, shape: ACTION_UNSUPPORTED, or OK. The semantic kinds exist only for a SEMANTIC_ACTIONS connection (D25). */
+    /** Rule A for a message of the base version, where every duration is refused (D1). */
     static int shape(final ActionFlyweight a, final int helloFlags) {
         return shape(a, helloFlags, false);
     }
@@ -62,7 +62,7 @@ final class ActionChecks {
         final int kind = a.kind();
         final int allowedFlags = ActionRules.allowedFlags(kind);
         final int windowFlags = minor2 && ActionRules.targets(kind) >= 1 ? ActionFlag.WINDOW_FLAGS : 0;
-        if (allowedFlags < 0 || a.durationNs() != 0 || (a.flags() & ~(allowedFlags | windowFlags)) != 0
+        if (allowedFlags < 0 || !durationAllowed(kind, a.durationNs(), minor2) || (a.flags() & ~(allowedFlags | windowFlags)) != 0
             || (ActionKind.semantic(kind) && (helloFlags & HelloFlag.SEMANTIC_ACTIONS) == 0)
             || (kind == ActionKind.TEXT ? a.payloadSize() == 0 : !ActionKind.semantic(kind) && a.payloadSize() != 0)
             || ((kind == ActionKind.ABORT || kind == ActionKind.QUERY_PHYSICAL_STATE)
@@ -70,6 +70,20 @@ final class ActionChecks {
             return ResultCode.ACTION_UNSUPPORTED;
         }
         return ResultCode.OK;
+    }
+
+    /**
+     * §5.15: a duration (u64) is 0, or at most {@link AgentAbi#MAX_ACTION_DURATION_NS} on a kind
+     * that moves, drags, selects, holds or scrolls, from a connection that speaks 0x00010002 (D39).
+     */
+    static boolean durationAllowed(final int kind, final long durationNs, final boolean minor2) {
+        if (durationNs == 0) {
+            return true;
+        }
+        return minor2
+            && Long.compareUnsigned(durationNs, AgentAbi.MAX_ACTION_DURATION_NS) <= 0
+            && (kind == ActionKind.POINTER_MOVE || kind == ActionKind.POINTER_HOVER || kind == ActionKind.DRAG_DROP
+                || kind == ActionKind.TEXT_SELECT || kind == ActionKind.HOLD || kind == ActionKind.SCROLL);
     }
 
     /** Rule B: the batch's requested set is available ∩ batch.requested_capability_bits (§5.1). */

@@ -391,7 +391,7 @@ public final class ActionPlanner {
         if (dryRun) {
             return ResultCode.OK;
         }
-        if (nowNs - b.deadlineNs() >= 0) {
+        if (nowNs + a.durationNs() - b.deadlineNs() >= 0) { // a timed action ends within the deadline (§5.15)
             executor.releaseAll();
             return ResultCode.TIMEOUT;
         }
@@ -428,7 +428,7 @@ public final class ActionPlanner {
                 + TargetFlyweight.CAPABILITY_BITS_OFFSET) & TargetCapability.TEXT) != 0 ? a.targetId() : 0, nowNs);
         }
         final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
-            kind == ActionKind.HOLD ? leaseId
+            kind == ActionKind.HOLD || a.durationNs() != 0 ? leaseId // a timed operation runs under the lease (§5.15)
                 : kind == ActionKind.RELEASE && (run.heldButtons & ~button) == 0 ? 0 : run.heldLease);
         if (plan == null) {
             return ResultCode.EXECUTOR_LOST;
@@ -479,10 +479,11 @@ public final class ActionPlanner {
         final ScenePacket scene, final BytesStore<?, ?> req, final long textAt) {
         final int button = a.buttonBits();
         final int modifiers = a.modifiers();
+        final long d = a.durationNs(); // §5.15: move time, or the lease of a HOLD and a scroll
         switch (kind) {
             case ActionKind.POINTER_MOVE:
             case ActionKind.POINTER_HOVER:
-                plan.move(point[0], point[1]);
+                plan.move(point[0], point[1], d);
                 break;
             case ActionKind.CLICK:
             case ActionKind.INVOKE:
@@ -496,7 +497,7 @@ public final class ActionPlanner {
                 break;
             case ActionKind.HOLD:
                 plan.move(point[0], point[1]);
-                plan.buttonDown(button);
+                plan.buttonDown(button, d);
                 break;
             case ActionKind.DRAG_DROP:
             case ActionKind.TEXT_SELECT:
@@ -505,12 +506,12 @@ public final class ActionPlanner {
                 // a first step past the drag threshold, as a hand makes: toolkits that read a press and one
                 // jump under load as a click (GTK's entry) see the drag begin at the source
                 plan.move(point[0] + stepTowards(point[0], point[2]), point[1] + stepTowards(point[1], point[3]));
-                plan.move(point[2], point[3]);
+                plan.move(point[2], point[3], d);
                 plan.buttonUp(button);
                 break;
             case ActionKind.SCROLL:
                 plan.move(point[0], point[1]);
-                plan.scroll(a.deltaXQ8(), a.deltaYQ8());
+                plan.scroll(a.deltaXQ8(), a.deltaYQ8(), d);
                 break;
             case ActionKind.TEXT:
                 plan.move(point[0], point[1]);

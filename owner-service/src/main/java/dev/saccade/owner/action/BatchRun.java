@@ -85,7 +85,8 @@ public final class BatchRun {
             } else if (a.kind() == ActionKind.ABORT) {
                 heldButtons = 0;
             }
-        } else if (result == ResultCode.TIMEOUT || result == ResultCode.BACKEND || result == ResultCode.EXECUTOR_LOST) {
+        } else if (result == ResultCode.TIMEOUT || result == ResultCode.BACKEND || result == ResultCode.EXECUTOR_LOST
+            || result == ResultCode.CANCELLED) {
             heldButtons = 0;
         }
         if (heldButtons == 0) {

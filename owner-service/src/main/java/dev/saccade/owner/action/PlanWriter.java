@@ -10,6 +10,24 @@ import net.openhft.chronicle.bytes.BytesStore;
 public interface PlanWriter {
     void move(int xQ8, int yQ8);
 
+    /**
+     * A move that glides to the point over {@code durationNs}, in paced steps (§5.15); 0 is
+     * {@link #move(int, int)}. A writer without timed input ignores the duration.
+     */
+    default void move(final int xQ8, final int yQ8, final long durationNs) {
+        move(xQ8, yQ8);
+    }
+
+    /** A press whose hold ends by itself after {@code leaseNs} (§5.15); 0 holds until released. */
+    default void buttonDown(final int button, final long leaseNs) {
+        buttonDown(button);
+    }
+
+    /** A scroll spread over {@code durationNs} (§5.15); 0 scrolls at once. */
+    default void scroll(final int dxQ8, final int dyQ8, final long durationNs) {
+        scroll(dxQ8, dyQ8);
+    }
+
     void buttonDown(int button);
 
     void buttonUp(int button);

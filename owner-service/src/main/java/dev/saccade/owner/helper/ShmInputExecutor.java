@@ -235,6 +235,7 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
 
     @Override
     public int releaseAll() {
+        incarnation().link.cancelOperation(); // a timed operation in hand ends now, not after its time (§5.15)
         encoder.wrap(staging, 0, staging.capacity()).header(nextPlanId, Long.MAX_VALUE, 0, 0, 0, 1, 0);
         encoder.releaseAll(0).actionEnd(0);
         final int length = encoder.finish();
@@ -286,6 +287,21 @@ public final class ShmInputExecutor implements InputExecutor, PlanWriter, Comple
     @Override
     public void move(final int xQ8, final int yQ8) {
         encoder.move(0, xQ8, yQ8);
+    }
+
+    @Override
+    public void move(final int xQ8, final int yQ8, final long durationNs) {
+        encoder.move(0, xQ8, yQ8, durationNs);
+    }
+
+    @Override
+    public void buttonDown(final int button, final long leaseNs) {
+        encoder.buttonDown(0, button, leaseNs);
+    }
+
+    @Override
+    public void scroll(final int dxQ8, final int dyQ8, final long durationNs) {
+        encoder.scroll(0, dxQ8, dyQ8, durationNs);
     }
 
     @Override

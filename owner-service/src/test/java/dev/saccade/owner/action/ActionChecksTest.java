@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionFlyweight;
 import dev.saccade.protocol.ActionKind;
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.HelloFlag;
@@ -39,6 +40,29 @@ class ActionChecksTest {
 
     private int plan(final ActionFlyweight x) {
         return ActionChecks.plan(x, bytes, PAYLOAD_AT, 64, 0, 0, 77);
+    }
+
+    @Test
+    void aDurationIsAcceptedOnlyFromAMinorTwoConnectionOnTheKindsThatTakeOne() {
+        final boolean timed = true; // a connection of 0x00010002
+        final long max = AgentAbi.MAX_ACTION_DURATION_NS;
+        // D1 for the base version, whatever the kind
+        assertEquals(ResultCode.ACTION_UNSUPPORTED, ActionChecks.shape(action(x -> x.kind(ActionKind.DRAG_DROP)
+            .durationNs(1), ""), 0, false));
+        for (final int kind : new int[] {ActionKind.POINTER_MOVE, ActionKind.POINTER_HOVER, ActionKind.DRAG_DROP,
+            ActionKind.TEXT_SELECT, ActionKind.HOLD, ActionKind.SCROLL}) {
+            assertEquals(ResultCode.OK, ActionChecks.shape(action(x -> x.kind(kind).durationNs(max), ""), 0, timed));
+            assertEquals(ResultCode.ACTION_UNSUPPORTED,
+                ActionChecks.shape(action(x -> x.kind(kind).durationNs(max + 1), ""), 0, timed), "over 60 s");
+            assertEquals(ResultCode.ACTION_UNSUPPORTED,
+                ActionChecks.shape(action(x -> x.kind(kind).durationNs(-1L), ""), 0, timed), "u64 above 60 s");
+        }
+        for (final int kind : new int[] {ActionKind.CLICK, ActionKind.INVOKE, ActionKind.KEY, ActionKind.RELEASE,
+            ActionKind.ABORT, ActionKind.QUERY_PHYSICAL_STATE, ActionKind.WINDOW_ACTIVATE}) {
+            assertEquals(ResultCode.ACTION_UNSUPPORTED,
+                ActionChecks.shape(action(x -> x.kind(kind).durationNs(1), ""), 0, timed), "kind " + kind);
+        }
+        assertEquals(ResultCode.OK, ActionChecks.shape(action(x -> x.kind(ActionKind.CLICK).targetId(1), ""), 0, timed));
     }
 
     @Test

@@ -76,6 +76,21 @@ public final class ActionPlanEncoder {
         return command(PlanOp.MOVE, actionIndex, xQ8, yQ8, 0, 0);
     }
 
+    /** A MOVE that glides there over {@code durationNs} (PlanOp: d). */
+    public ActionPlanEncoder move(final int actionIndex, final int xQ8, final int yQ8, final long durationNs) {
+        return command(PlanOp.MOVE, actionIndex, xQ8, yQ8, 0, durationNs);
+    }
+
+    /** A BUTTON_DOWN whose hold ends by itself after {@code leaseNs} (PlanOp: d). */
+    public ActionPlanEncoder buttonDown(final int actionIndex, final int button, final long leaseNs) {
+        return command(PlanOp.BUTTON_DOWN, actionIndex, button, 0, 0, leaseNs);
+    }
+
+    /** A SCROLL spread over {@code durationNs} (PlanOp: d). */
+    public ActionPlanEncoder scroll(final int actionIndex, final int dxQ8, final int dyQ8, final long durationNs) {
+        return command(PlanOp.SCROLL, actionIndex, dxQ8, dyQ8, 0, durationNs);
+    }
+
     public ActionPlanEncoder buttonDown(final int actionIndex, final int button) {
         return command(PlanOp.BUTTON_DOWN, actionIndex, button, 0, 0, 0);
     }

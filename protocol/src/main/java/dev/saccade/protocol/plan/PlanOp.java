@@ -34,7 +34,10 @@ package dev.saccade.protocol.plan;
  *       is complete: the helper counts it in {@code completed_actions}</td></tr>
  * </table>
  *
- * <p>{@code d} is unused by every op of this version. 0 is not an op.
+ * <p>{@code d} is a duration in nanoseconds, at most 60 s, on three ops only (0: as before):
+ * MOVE glides to its point over that time in paced steps; SCROLL spreads its deltas over it;
+ * BUTTON_DOWN of a plan that keeps input held ends its lease after it, releasing by itself
+ * (agent-abi §5.15). Every other op has {@code d} = 0. 0 is not an op.
  */
 public final class PlanOp {
     public static final int MOVE = 1;

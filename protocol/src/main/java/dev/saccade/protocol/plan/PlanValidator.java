@@ -212,7 +212,9 @@ public final class PlanValidator {
         final int bArg = command.b();
         final long c = command.c();
         final long d = command.d();
-        if (d != 0) {
+        // d: the duration of a timed MOVE, SCROLL or BUTTON_DOWN (PlanOp), 0 for every other op
+        if (d != 0 && (op != PlanOp.MOVE && op != PlanOp.SCROLL && op != PlanOp.BUTTON_DOWN
+            || d < 0 || d > AgentAbi.MAX_ACTION_DURATION_NS)) {
             return BAD_ARGUMENT;
         }
         switch (op) {

@@ -2,6 +2,7 @@ package dev.saccade.protocol.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.saccade.protocol.AgentAbi;
 import dev.saccade.protocol.ResultCode;
 import java.util.Arrays;
 import net.openhft.chronicle.bytes.Bytes;
@@ -115,8 +116,17 @@ class PlanValidatorTest {
         store(p).writeLong(cmd(0, PlanCommandFlyweight.C_OFFSET), 1);
         assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "MOVE with c");
         p = click();
-        store(p).writeLong(cmd(0, PlanCommandFlyweight.D_OFFSET), 1);
-        assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "d is unused by every op");
+        store(p).writeLong(cmd(1, PlanCommandFlyweight.D_OFFSET), 1);
+        assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "d is a duration of MOVE, SCROLL and BUTTON_DOWN only");
+        p = click();
+        store(p).writeLong(cmd(0, PlanCommandFlyweight.D_OFFSET), AgentAbi.MAX_ACTION_DURATION_NS);
+        assertEquals(PlanValidator.VALID, plan(p), "a MOVE over 60 s");
+        store(p).writeLong(cmd(2, PlanCommandFlyweight.D_OFFSET), 5_000_000_000L);
+        assertEquals(PlanValidator.VALID, plan(p), "a BUTTON_DOWN with a 5 s lease");
+        store(p).writeLong(cmd(0, PlanCommandFlyweight.D_OFFSET), AgentAbi.MAX_ACTION_DURATION_NS + 1);
+        assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "a duration above 60 s");
+        store(p).writeLong(cmd(0, PlanCommandFlyweight.D_OFFSET), -1);
+        assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "a duration above 60 s, read as u64");
         p = click();
         store(p).writeInt(cmd(2, PlanCommandFlyweight.B_OFFSET), 1);
         assertEquals(PlanValidator.BAD_ARGUMENT, plan(p), "BUTTON_DOWN with b");
