@@ -210,6 +210,15 @@ public final class ActionBatchBuilder {
         return this;
     }
 
+    /**
+     * TEXT: FILL, the text replaces the target's whole text through the application's
+     * accessibility interface and is read back (D48).
+     */
+    public ActionBatchBuilder fill(final boolean value) {
+        actionFlags[current] = value ? actionFlags[current] | ActionFlag.FILL : actionFlags[current] & ~ActionFlag.FILL;
+        return this;
+    }
+
     /** WINDOW_CYCLE: CYCLE_BACKWARD. */
     public ActionBatchBuilder backward(final boolean value) {
         actionFlags[current] = value ? actionFlags[current] | ActionFlag.CYCLE_BACKWARD

@@ -5,6 +5,8 @@ import static dev.saccade.atspi.ReplyKind.K_PEER_ADDRESS;
 import static dev.saccade.atspi.ReplyKind.K_PID;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_INTERFACES;
 import static dev.saccade.atspi.ReplyKind.K_ROOT_NAME;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_TOOLKIT;
+import static dev.saccade.atspi.ReplyKind.K_ROOT_VERSION;
 
 import org.freedesktop.dbus.exceptions.DBusException;
 
@@ -27,6 +29,11 @@ final class AppProbe {
         busChannel.call(batch, app.rootPath, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_ROOT_INTERFACES, ROOT);
         busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_NAME, ROOT,
             AtspiBus.ACCESSIBLE, "Name");
+        // one Get each: Qt 5.15 crashes on GetAll
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_TOOLKIT, ROOT,
+            AtspiBus.APPLICATION, "ToolkitName");
+        busChannel.call(batch, app.rootPath, AtspiBus.PROPERTIES, "Get", "ss", K_ROOT_VERSION, ROOT,
+            AtspiBus.APPLICATION, "Version");
         if (peers != null) {
             busChannel.call(batch, app.rootPath, AtspiBus.APPLICATION, "GetApplicationBusAddress", null,
                 K_PEER_ADDRESS, ROOT);
@@ -40,14 +47,19 @@ final class AppProbe {
      */
     static Reply read(final CallBatch batch, final KnownApp app) {
         boolean sawCollection = false;
+        Object toolkit = null;
+        Object version = null;
         for (final Reply call : batch.calls) {
             switch (call.kind()) {
                 case K_PID -> app.pid = AtspiCall.asLong(call.value(), 0);
                 case K_ROOT_NAME -> {
                     if (call.value() instanceof String s) {
                         app.name = s;
+                        app.guarded = isGuarded(s);
                     }
                 }
+                case K_ROOT_TOOLKIT -> toolkit = call.failed() ? null : call.value();
+                case K_ROOT_VERSION -> version = call.failed() ? null : call.value();
                 case K_PEER_ADDRESS -> {
                     if (call.value() instanceof String address) {
                         app.peerAddress = PeerLink.socketPath(address);
@@ -68,12 +80,27 @@ final class AppProbe {
                 }
             }
         }
+        app.gtk4 = isGtk4(toolkit, version);
         app.probed = true;
         app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
-        app.collection = sawCollection ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
-        if (!sawCollection) {
+        app.collection = sawCollection && !app.guarded ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
+        if (app.collection != KnownApp.COLLECTION_YES) {
             app.peerAddress = null;  // only at-spi2-atk gets the peer path (see KnownApp)
         }
         return null;
+    }
+
+    /**
+     * An application whose tree is walked with its children listed only where that is bounded
+     * ({@link KnownApp#guarded}): LibreOffice, by its application object's name.
+     */
+    static boolean isGuarded(final String applicationName) {
+        final String name = applicationName.toLowerCase(java.util.Locale.ROOT);
+        return name.contains("soffice") || name.contains("libreoffice");
+    }
+
+    /** The Application interface's ToolkitName and Version say GTK, 4.x. */
+    static boolean isGtk4(final Object toolkitName, final Object version) {
+        return "GTK".equals(toolkitName) && version instanceof String v && v.startsWith("4.");
     }
 }

@@ -98,6 +98,10 @@ final class AppRefresh {
     private RefreshStage stage = RefreshStage.PROBE;
     private CallBatch current;
     private boolean walking;
+    /** Guarded walk: the batch in flight lists the children of the drafts from {@link #factsFrom} on. */
+    private boolean childrenAsked;
+    /** Guarded walk: the first draft of the level whose facts were asked last. */
+    private int factsFrom;
     private boolean timedOut;
     private boolean gone;
     /** CHECK found every window where it was: nothing was re-read. */
@@ -343,12 +347,26 @@ final class AppRefresh {
         final int levelStart = tree.size();
         walk.readArrived(batch);
         tree.listed = true;
+        if (app.guarded && !childrenAsked && first.kind() != ReplyKind.K_CHILDREN) {
+            // the level's facts are in: list the children of those that may be listed (D47)
+            final CallBatch children = newBatch();
+            walk.askChildren(children, factsFrom);
+            if (children.size() == 0) {
+                sendDetails();
+                return;
+            }
+            childrenAsked = true;
+            send(children);
+            return;
+        }
+        childrenAsked = false;
         if (tree.size() == levelStart) {
             sendDetails();
             return;
         }
         final CallBatch next = newBatch();
         walk.askLevel(next, levelStart);
+        factsFrom = levelStart;
         send(next);
     }
 

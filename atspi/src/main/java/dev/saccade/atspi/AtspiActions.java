@@ -171,6 +171,17 @@ final class AtspiActions {
 
     /** {@link AtspiSource#setTextContents}. */
     CompletableFuture<Integer> setTextContents(final AccessibilityNode node, final String text, final long deadlineNs) {
+        return setText(node, text, false, deadlineNs);
+    }
+
+    /** {@link AtspiSource#fillText}. */
+    CompletableFuture<Integer> fillText(final AccessibilityNode node, final String text, final long deadlineNs) {
+        return setText(node, text, true, deadlineNs);
+    }
+
+    /** SetTextContents, and with {@code readBack} the whole text read back and compared (D48). */
+    private CompletableFuture<Integer> setText(
+        final AccessibilityNode node, final String text, final boolean readBack, final long deadlineNs) {
         final CompletableFuture<Integer> result = new CompletableFuture<>();
         if (node.hasFlag(TargetFlag.SECURE)) {
             result.complete(ResultCode.PLATFORM_PERMISSION);
@@ -180,15 +191,20 @@ final class AtspiActions {
         if (b == null) {
             return result;
         }
-        final Reply.Sink onDone = call -> {
-            if (call.failed()) {
-                result.complete(platformCode(call.errorName()));
-                return;
-            }
-            result.complete(Boolean.TRUE.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+        final Reply.Sink onRead = call -> result.complete(call.failed() ? platformCode(call.errorName())
+            : text.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+        final Reply.Sink onSet = call -> {
             changed.accept(node.busName());
+            if (call.failed() || !Boolean.TRUE.equals(call.value())) {
+                result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_UNSUPPORTED);
+            } else if (readBack) {
+                // what the application holds now, whole: it may have rewritten or cut what it was given
+                sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.TEXT, "GetText", "ii", onRead, 0, -1);
+            } else {
+                result.complete(ResultCode.PLATFORM_OK);
+            }
         };
-        sendOrFail(result, b, node.busName(), node.leafPath(), EDITABLE_TEXT, "SetTextContents", "s", onDone, text);
+        sendOrFail(result, b, node.busName(), node.leafPath(), EDITABLE_TEXT, "SetTextContents", "s", onSet, text);
         return result;
     }
 

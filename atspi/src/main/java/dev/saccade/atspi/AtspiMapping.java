@@ -82,6 +82,7 @@ final class AtspiMapping {
     static final int STATE_SENSITIVE = 24;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
+    static final int STATE_MANAGES_DESCENDANTS = 31;
     static final int STATE_READ_ONLY = 43;
 
     /** AtspiCollectionMatchType ALL / ANY; AtspiCollectionSortOrder CANONICAL. */
@@ -252,9 +253,32 @@ final class AtspiMapping {
         return bits;
     }
 
+    /** {@link #states(long, long, int)}: VISIBLE counts as shown (GTK 4.8 keeps SHOWING off, D46). */
+    static final int VISIBLE_IS_SHOWN = 1;
+    /**
+     * {@link #states(long, long, int)}: ENABLED or SENSITIVE alone counts as usable (GTK 4.8 sets
+     * only SENSITIVE, LibreOffice's document objects only ENABLED, D46, D47).
+     */
+    static final int EITHER_IS_USABLE = 2;
+
     /** Our state bits from GetState's two words. */
     static int states(final long low, final long high) {
-        final long set = (low & 0xFFFF_FFFFL) | (high << 32);
+        return states(low, high, 0);
+    }
+
+    /**
+     * Our state bits from GetState's two words, read with {@code leniency}
+     * ({@link #VISIBLE_IS_SHOWN}, {@link #EITHER_IS_USABLE}) for a toolkit that leaves states off
+     * (see {@link KnownApp#leniency()}); whether the object is on screen is then left to its extents.
+     */
+    static int states(final long low, final long high, final int leniency) {
+        long set = (low & 0xFFFF_FFFFL) | (high << 32);
+        if ((leniency & VISIBLE_IS_SHOWN) != 0 && (set & (1L << STATE_VISIBLE)) != 0) {
+            set |= 1L << STATE_SHOWING;
+        }
+        if ((leniency & EITHER_IS_USABLE) != 0 && (set & (1L << STATE_SENSITIVE | 1L << STATE_ENABLED)) != 0) {
+            set |= 1L << STATE_SENSITIVE | 1L << STATE_ENABLED;
+        }
         int states = 0;
         for (int i = 0; i < STATE_SETS.length; i++) {
             boolean all = true;

@@ -246,6 +246,17 @@ public final class AtspiSource implements AutoCloseable {
     }
 
     /**
+     * Fills a node: replaces its whole text as {@link #setTextContents} does, then reads it back
+     * whole ({@code Text.GetText(0, -1)}) off the caller's thread: the agent ABI's TEXT with FILL
+     * (D48). Completes with PLATFORM_OK only when the application holds exactly {@code text}
+     * afterwards, PLATFORM_UNSUPPORTED when it holds another text or refuses, PLATFORM_PERMISSION
+     * for a SECURE node.
+     */
+    public CompletableFuture<Integer> fillText(final AccessibilityNode node, final String text, final long deadlineNs) {
+        return actions.fillText(node, text, deadlineNs);
+    }
+
+    /**
      * Sets a node's {@code Value.CurrentValue} property off the caller's thread: PCP's
      * {@code set_value} with a number. Completes with a platform code as
      * {@link #setTextContents} does (PLATFORM_UNSUPPORTED when the object has no Value).

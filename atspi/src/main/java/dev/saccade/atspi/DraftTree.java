@@ -60,6 +60,10 @@ final class DraftTree {
         String content;
         /** Vanished between calls (UnknownObject): left out with its descendants. */
         boolean dropped;
+        /** Walk only: its state says it manages its descendants (never listed, {@link KnownApp#guarded}). */
+        boolean manages;
+        /** Guarded walk only: its {@code ChildCount}, -1 while unknown. */
+        int reportedChildren = -1;
         /** Walk only: children in order, as indexes. */
         int[] children;
         int childCount;
@@ -166,7 +170,7 @@ final class DraftTree {
                 if (AtspiCall.length(words) < 2) {
                     return false;
                 }
-                d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.leniency());
                 return true;
             }
             case K_ACTION_COUNT -> {

@@ -111,7 +111,8 @@ final class IncrementalCheck {
             switch (call.kind()) {
                 case K_STATE -> {
                     final Object words = call.value();
-                    final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                    final int states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0),
+                        app.leniency());
                     if (((states ^ d.states) & S_SHOWN) != 0) {
                         return false; // shown or hidden: its subtree's extents are not in the tree
                     }

@@ -24,6 +24,22 @@ final class KnownApp {
     long idSeed;
     int collection = COLLECTION_UNKNOWN;
     /**
+     * The application is GTK 4 (its toolkit says so at the probe). GTK 4.8 keeps SHOWING and
+     * ENABLED off most widgets (VISIBLE and SENSITIVE are set) and answers {@code GetExtents}
+     * relative to its window whatever the coordinate type: its states are read with
+     * {@link #leniency()} and its nodes are published window-relative
+     * (D46).
+     */
+    boolean gtk4;
+    /**
+     * The application's tree holds objects that manage their descendants (LibreOffice: a sheet
+     * of 2^30 cells, a long document), which it builds on demand for whoever lists them: a
+     * {@code Collection} match walks them all (the application froze and grew by gigabytes), so
+     * does {@code GetChildren} of such an object. It is walked, never matched, and an object's
+     * children are asked only once its state and child count say listing them is bounded (D47).
+     */
+    boolean guarded;
+    /**
      * The socket of the application's own D-Bus server ({@code Application.GetApplicationBusAddress}),
      * or null. Only at-spi2-atk applications get one: Qt answers the call but we keep Qt on the
      * bus, where it is proven.
@@ -69,10 +85,16 @@ final class KnownApp {
         this.rootPath = rootPath;
     }
 
+    /** How its states are read ({@link AtspiMapping#states(long, long, int)}): GTK 4's and LibreOffice's gaps. */
+    int leniency() {
+        return (gtk4 ? AtspiMapping.VISIBLE_IS_SHOWN | AtspiMapping.EITHER_IS_USABLE : 0)
+            | (guarded ? AtspiMapping.EITHER_IS_USABLE : 0);
+    }
+
     AccessibleApplication view() {
         if (view == null) {
             view = new AccessibleApplication(
-                busName, pid, name, shownNodes, complete, collection == COLLECTION_YES, error, refreshedNs);
+                busName, pid, name, shownNodes, complete, collection == COLLECTION_YES, error, refreshedNs, gtk4);
         }
         return view;
     }

@@ -112,8 +112,10 @@ final class RefreshPasses {
                 final boolean marked = !app.probed || dirty.contains(app.busName) || (paths != null && touch == null);
                 if (all || marked || touch != null) {
                     final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
+                    // a guarded walk takes two round trips a level (D47): it gets the whole pass
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
-                        context.maxTextChars(), context.collapse(), check, touch, System.nanoTime(), appDeadlineNs);
+                        context.maxTextChars(), context.collapse(), check, touch, System.nanoTime(),
+                        app.guarded ? passDeadlineNs : appDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }

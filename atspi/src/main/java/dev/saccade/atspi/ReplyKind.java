@@ -34,6 +34,12 @@ final class ReplyKind {
     static final int K_MATCH_RARE = 23;
     /** GetState asked with the bulk listing, for the last refresh's objects that had a rare state. */
     static final int K_EARLY_STATE = 24;
+    /** The application object's toolkit name (probe). */
+    static final int K_ROOT_TOOLKIT = 25;
+    /** An object's {@code ChildCount} (the guarded walk, see {@code KnownApp#guarded}). */
+    static final int K_CHILD_COUNT = 26;
+    /** The application object's toolkit version (probe). */
+    static final int K_ROOT_VERSION = 27;
 
     private ReplyKind() {
     }

@@ -2,6 +2,7 @@ package dev.saccade.atspi;
 
 import static dev.saccade.atspi.DraftTree.ROOT;
 import static dev.saccade.atspi.ReplyKind.K_CHILDREN;
+import static dev.saccade.atspi.ReplyKind.K_CHILD_COUNT;
 import static dev.saccade.atspi.ReplyKind.K_INTERFACES;
 import static dev.saccade.atspi.ReplyKind.K_NAME;
 import static dev.saccade.atspi.ReplyKind.K_ROLE;
@@ -48,9 +49,34 @@ final class TreeWalk {
             channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetState", null, K_STATE, i);
             channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetInterfaces", null, K_INTERFACES, i);
             channel.call(next, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_NAME, i, AtspiBus.ACCESSIBLE, "Name");
-            if (d.depth < MAX_WALK_DEPTH) {
+            if (app.guarded) {
+                // its children wait for its state and count (askChildren): a batch more per level
+                channel.call(next, d.path, AtspiBus.PROPERTIES, "Get", "ss", K_CHILD_COUNT, i, AtspiBus.ACCESSIBLE,
+                    "ChildCount");
+            } else if (d.depth < MAX_WALK_DEPTH) {
                 channel.call(next, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
             }
+        }
+    }
+
+    /**
+     * Guarded walk ({@link KnownApp#guarded}): adds {@code GetChildren} of the drafts from
+     * {@code from} on whose facts are in, except hidden ones (a closed menu's hundreds of items)
+     * and those that manage their descendants or report more children than the budget could
+     * take; such an object stays, its inside left out, and the tree is marked truncated.
+     */
+    void askChildren(final CallBatch batch, final int from) {
+        for (int i = from, n = tree.size(); i < n; i++) {
+            final DraftTree.Draft d = tree.get(i);
+            if (d.dropped || d.depth >= MAX_WALK_DEPTH || d.reportedChildren == 0
+                || (d.states & AtspiMapping.S_SHOWN) == 0) {
+                continue; // hidden: left out of the scene with all inside it (§5.13), so not listed
+            }
+            if (d.manages || d.reportedChildren < 0 || d.reportedChildren > maxNodes) {
+                tree.truncated = true; // what it holds is left out: built on demand, or unbounded
+                continue;
+            }
+            channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
         }
     }
 
@@ -96,7 +122,8 @@ final class TreeWalk {
                 case K_ROLE -> d.roleClass = AtspiMapping.roleClass((int) AtspiCall.asLong(call.value(), -1));
                 case K_STATE -> {
                     final Object words = call.value();
-                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0));
+                    d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.leniency());
+                    d.manages = (AtspiCall.element(words, 0, 0) & (1L << AtspiMapping.STATE_MANAGES_DESCENDANTS)) != 0;
                 }
                 case K_INTERFACES -> {
                     final Object names = call.value();
@@ -109,6 +136,7 @@ final class TreeWalk {
                         d.name = s;
                     }
                 }
+                case K_CHILD_COUNT -> d.reportedChildren = (int) AtspiCall.asLong(call.value(), -1);
                 default -> {
                 }
             }

@@ -1,6 +1,7 @@
 package dev.saccade.atspi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,32 @@ class AtspiMappingTest {
         assertEquals(TargetCapability.KEYBOARD, AtspiMapping.capabilities(AtspiMapping.roleClass(AtspiMapping.ROLE_DOCUMENT_WEB),
             USABLE_SHOWN | AtspiMapping.S_FOCUSABLE | AtspiMapping.S_FOCUSED, AtspiMapping.I_ACTION, -1, false),
             "the focused page takes keys");
+    }
+
+    @Test
+    void gtk4ButtonsWithoutShowingAndEnabledAreShownAndUsable() {
+        // gnome-calculator's "7" under GTK 4.8: FOCUSABLE, SENSITIVE, VISIBLE; no SHOWING, no ENABLED
+        final long button = 0x41000800L;
+        assertEquals(0, AtspiMapping.states(button, 0) & (AtspiMapping.S_SHOWN | AtspiMapping.S_USABLE),
+            "read literally: hidden and disabled");
+        final int gtk4 = AtspiMapping.VISIBLE_IS_SHOWN | AtspiMapping.EITHER_IS_USABLE;
+        final int read = AtspiMapping.states(button, 0, gtk4);
+        assertTrue((read & AtspiMapping.S_SHOWN) != 0 && (read & AtspiMapping.S_USABLE) != 0);
+        assertEquals(0, AtspiMapping.states(0x00000800L, 0, gtk4) & AtspiMapping.S_SHOWN, "not VISIBLE: not shown");
+        // Calc's sheet: ENABLED, SHOWING, VISIBLE, MANAGES_DESCENDANTS..., no SENSITIVE
+        final long sheet = 0xc24c1980L;
+        assertEquals(0, AtspiMapping.states(sheet, 0) & AtspiMapping.S_USABLE, "read literally: disabled");
+        assertTrue((AtspiMapping.states(sheet, 0, AtspiMapping.EITHER_IS_USABLE) & AtspiMapping.S_USABLE) != 0);
+    }
+
+    @Test
+    void toolkitAndApplicationNameChooseHowATreeIsRead() {
+        assertTrue(AppProbe.isGtk4("GTK", "4.8.3"));
+        assertFalse(AppProbe.isGtk4("GTK", "3.24.38"));
+        assertFalse(AppProbe.isGtk4(null, null));
+        assertTrue(AppProbe.isGuarded("soffice"));
+        assertTrue(AppProbe.isGuarded("LibreOffice Calc"));
+        assertFalse(AppProbe.isGuarded("gtk3-demo"));
     }
 
     @Test

@@ -42,7 +42,8 @@ import org.freedesktop.dbus.exceptions.DBusException;
  * ({@code atspi_refresh_app_cpu}, {@code atspi_refresh_x_cpu}: the tasks' schedstat): the part of
  * the refresh that is the application answering.
  * The naive walk is the source module's {@link NaiveWalk}, over the source's own bus wrapper. Settings ({@code name=value} or {@code saccade.bench.<name>}): {@code warmup}
- * (300), {@code runs} (200), {@code naive.runs} (20), {@code peer} (true).
+ * (300), {@code runs} (200), {@code naive.runs} (20), {@code peer} (true), {@code app} (gtk3-demo; or
+ * gnome-calculator, a GTK 4 application).
  */
 public final class AtspiRefreshBench {
     static final double GOAL_P50_NS = 15e6;
@@ -57,9 +58,12 @@ public final class AtspiRefreshBench {
         final int runs = intArg(args, "runs", 200);
         final int naiveRuns = intArg(args, "naive.runs", 20);
         final boolean peer = Boolean.parseBoolean(stringArg(args, "peer", "true"));
+        // app=gnome-calculator reads a GTK 4 application instead (D46); never LibreOffice: the naive
+        // walk would list a sheet's 2^30 cells (D47)
+        final DemoApp which = DemoApp.valueOf(stringArg(args, "app", "gtk3-demo").toUpperCase(Locale.ROOT).replace('-', '_'));
         System.out.printf(Locale.ROOT, "AT-SPI refresh benchmark (bench/README.md): warmup=%d runs=%d naive.runs=%d "
             + "peer=%s load=%s%n", warmup, runs, naiveRuns, peer, loadAverage());
-        try (TestDesktop desktop = TestDesktop.start(DemoApp.GTK3_DEMO)) {
+        try (TestDesktop desktop = TestDesktop.start(which)) {
             final AppHandle demo = desktop.apps().get(0);
             final String busName = demo.accessibleBusName();
             final AtomicReference<AccessibilitySnapshot> last = new AtomicReference<>();
@@ -87,7 +91,7 @@ public final class AtspiRefreshBench {
                 }
                 final int nodes = source.latest().application(busName).nodes().size();
                 final int visited = bus.count(busName);
-                System.out.printf(Locale.ROOT, "gtk3-demo nodes=%d peerToPeer=%s naive walk visits %d%n", nodes,
+                System.out.printf(Locale.ROOT, "%s nodes=%d peerToPeer=%s naive walk visits %d%n", which, nodes,
                     app(source, busName).peerToPeer(), visited);
 
                 final Histogram refresh = new Histogram(3);

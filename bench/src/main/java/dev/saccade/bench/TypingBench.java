@@ -241,7 +241,7 @@ public final class TypingBench {
     }
 
     /** Clicks the entry, selects all, deletes, and waits until the entry reads back empty. */
-    private static void clear(final LiveDesktop live, final long field, final long window) throws Exception {
+    static void clear(final LiveDesktop live, final long field, final long window) throws Exception {
         for (int attempt = 1; ; attempt++) {
             try {
                 clearOnce(live, field, window);
@@ -329,7 +329,7 @@ public final class TypingBench {
         return b.toString();
     }
 
-    private static long median(final long[] v) {
+    static long median(final long[] v) {
         final long[] s = v.clone();
         Arrays.sort(s);
         return s.length == 0 ? 0 : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
         "                              [--button B]",
         "  scroll                    --target ID --dx U and/or --dy U [--at X,Y]",
         "  text                      --target ID --text S | --text-file PATH",
-        "                              [--at X,Y] [--button B]  (focus click, then text)",
+        "                              [--at X,Y] [--button B] [--fill]  (focus click, then text)",
         "  window-activate           --target ID  (activates the target's window)",
         "  key, key-chord            --key KEY [--modifiers M]",
         "  release                   [--button B]",
@@ -158,6 +158,11 @@ final class ActCommand implements Callable<Integer> {
         description = "text: type the contents of this UTF-8 file instead (1.." + AgentAbi.MAX_TEXT_BYTES
             + " bytes; - reads standard input). An unreadable, empty, too long or not UTF-8 file exits 6.")
     String textFile;
+
+    @Option(names = "--fill",
+        description = "text: replace the target's whole text through the application's accessibility interface"
+            + " instead of typing it, and read it back (FILL); an accessible, editable target only, never a secure one.")
+    boolean fill;
 
     @Option(names = "--backward",
         description = "window-cycle: focus the previous window instead of the next (CYCLE_BACKWARD).")
@@ -269,7 +274,9 @@ final class ActCommand implements Callable<Integer> {
         }
         scroll(batch, name);
         if (kind == ActionKind.TEXT) {
-            batch.text(text());
+            batch.text(text()).fill(fill);
+        } else if (fill) {
+            throw usage(name + " takes no --fill (only text fills)");
         } else if (text != null || textFile != null) {
             throw usage(name + " takes no " + (text != null ? "--text" : "--text-file") + " (only text types text)");
         }

@@ -50,6 +50,13 @@ public enum DemoApp {
         "Calculator", "calculator", "qtbase5-examples"),
 
     /**
+     * GNOME's calculator, a GTK 4 application: GTK 4 publishes its own AT-SPI tree, with bounds
+     * relative to its window. Single-instance per session bus.
+     */
+    GNOME_CALCULATOR("gnome-calculator", List.of("gnome-calculator"), Map.of(), "Calculator", "gnome-calculator",
+        "gnome-calculator"),
+
+    /**
      * An Athena (Xt) dialog: no accessibility tree, no {@code _NET_WM_PID}; every widget is an X
      * child window. Prints the label of the button clicked on stdout and exits.
      */

@@ -17,6 +17,8 @@ import java.util.Objects;
  *     false means the bounded walk was used
  * @param error why the last refresh was incomplete, or null
  * @param refreshedNs {@link System#nanoTime()} when its nodes were last read
+ * @param windowRelative its nodes' bounds are relative to the window of their top-level object,
+ *     not the desktop (GTK 4 on X11 answers so, D46): the composer moves them by that window
  */
 public record AccessibleApplication(
     String busName,
@@ -26,7 +28,8 @@ public record AccessibleApplication(
     boolean complete,
     boolean collection,
     String error,
-    long refreshedNs) {
+    long refreshedNs,
+    boolean windowRelative) {
 
     public AccessibleApplication {
         Objects.requireNonNull(busName, "busName");
@@ -34,10 +37,17 @@ public record AccessibleApplication(
         nodes = List.copyOf(nodes);
     }
 
+    /** An application whose nodes' bounds are desktop coordinates. */
+    public AccessibleApplication(final String busName, final long pid, final String name,
+        final List<AccessibilityNode> nodes, final boolean complete, final boolean collection, final String error,
+        final long refreshedNs) {
+        this(busName, pid, name, nodes, complete, collection, error, refreshedNs, false);
+    }
+
     /** Same application state, ignoring when it was read. */
     boolean sameContent(final AccessibleApplication other) {
         return busName.equals(other.busName) && pid == other.pid && name.equals(other.name)
-            && complete == other.complete && collection == other.collection && Objects.equals(error, other.error)
+            && complete == other.complete && collection == other.collection && windowRelative == other.windowRelative && Objects.equals(error, other.error)
             && nodes.equals(other.nodes);
     }
 }

@@ -181,6 +181,11 @@ final class ActTool implements Tool {
             return "Invalid backward value";
         }
         final boolean isBackward = backward == ToolArguments.PRESENT && a.value() == 1;
+        final int fill = a.bool("fill");
+        if (fill == ToolArguments.INVALID) {
+            return "Invalid fill value";
+        }
+        final boolean isFill = fill == ToolArguments.PRESENT && a.value() == 1;
         // (11) text
         final int text = a.text("text");
         if (text == ToolArguments.INVALID) {
@@ -207,7 +212,8 @@ final class ActTool implements Tool {
             .button((int) values[0]).modifiers((int) values[1]).keyUsage(values[2]).repeat(values[3])
             .deltasQ8((int) values[4], (int) values[5]).durationNs(durationNs)
             .backward(isBackward)
-            .explicitWindow(isExplicit).allowActivation(isAllowed);
+            .explicitWindow(isExplicit).allowActivation(isAllowed)
+            .fill(isFill);
         if (targetPresent[0]) {
             b.expectGeneration(targets[0]);
         }

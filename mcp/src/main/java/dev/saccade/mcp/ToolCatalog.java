@@ -123,7 +123,7 @@ final class ToolCatalog {
             .name("button").raw(U32).name("repeat").raw(U32).name("modifiers").raw(U32).name("keyUsage").raw(U32)
             .name("deltaXQ8").raw(INT).name("deltaYQ8").raw(INT).name("durationMs").raw(DURATION_MS)
             .name("xQ8").raw(INT).name("yQ8").raw(INT).name("secondaryXQ8").raw(INT).name("secondaryYQ8").raw(INT)
-            .name("text").raw(STR).name("backward").raw(BOOL)
+            .name("text").raw(STR).name("backward").raw(BOOL).name("fill").raw(BOOL)
             .name("explicitWindow").raw(BOOL).name("allowActivation").raw(BOOL)
             .name(ActTool.OBSERVE_AFTER).raw(BOOL).name(SceneText.ARGUMENT).raw(TEXT_BYTES);
         endTool(w, true, stateless ? OutputSchemas.ACT : null);

@@ -130,6 +130,11 @@ public final class OwnerService implements AutoCloseable {
             }
 
             @Override
+            public CompletableFuture<Integer> fillText(final long targetId, final String text, final long deadlineNs) {
+                return onNode(targetId, (source, node) -> source.fillText(node, text, deadlineNs));
+            }
+
+            @Override
             public CompletableFuture<Integer> setNumber(final long targetId, final double value, final long deadlineNs) {
                 return onNode(targetId, (source, node) -> source.setCurrentValue(node, value, deadlineNs));
             }

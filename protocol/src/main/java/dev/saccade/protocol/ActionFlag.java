@@ -12,6 +12,11 @@ public final class ActionFlag {
     public static final int WINDOW_FLAGS = ALLOW_ACTIVATION | EXPLICIT_WINDOW;
     /** SET_VALUE: the payload is a decimal number for the Value interface, not text (D25). */
     public static final int VALUE_NUMBER = 0x10000;
+    /**
+     * TEXT: the text replaces the accessible target's whole text through the application's
+     * EditableText instead of key events, and is read back (D48).
+     */
+    public static final int FILL = 0x20000;
 
     /** Names by bit position, for rendering; null where the ABI defines no bit. */
     static final String[] NAMES = new String[32];
@@ -22,6 +27,7 @@ public final class ActionFlag {
         NAMES[Integer.numberOfTrailingZeros(ALLOW_ACTIVATION)] = "ALLOW_ACTIVATION";
         NAMES[Integer.numberOfTrailingZeros(EXPLICIT_WINDOW)] = "EXPLICIT_WINDOW";
         NAMES[Integer.numberOfTrailingZeros(VALUE_NUMBER)] = "VALUE_NUMBER";
+        NAMES[Integer.numberOfTrailingZeros(FILL)] = "FILL";
     }
 
     private ActionFlag() {

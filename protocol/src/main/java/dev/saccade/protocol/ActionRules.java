@@ -22,8 +22,9 @@ public final class ActionRules {
             case ActionKind.DRAG_DROP:
             case ActionKind.TEXT_SELECT:
             case ActionKind.SCROLL:
-            case ActionKind.TEXT:
                 return ActionFlag.EXPLICIT_POINTS;
+            case ActionKind.TEXT:
+                return ActionFlag.EXPLICIT_POINTS | ActionFlag.FILL;
             case ActionKind.WINDOW_CYCLE:
                 return ActionFlag.CYCLE_BACKWARD;
             case ActionKind.SET_VALUE:

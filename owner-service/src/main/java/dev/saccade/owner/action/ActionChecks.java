@@ -141,6 +141,11 @@ final class ActionChecks {
         return ResultCode.OK;
     }
 
+    /** TEXT with FILL: the text goes through the application's EditableText and is read back (D48). */
+    static boolean fill(final ActionFlyweight a) {
+        return a.kind() == ActionKind.TEXT && (a.flags() & ActionFlag.FILL) != 0;
+    }
+
     /** SET_VALUE with VALUE_NUMBER: a number for the Value interface. */
     static boolean valueNumber(final ActionFlyweight a) {
         return a.kind() == ActionKind.SET_VALUE && (a.flags() & ActionFlag.VALUE_NUMBER) != 0;

@@ -400,7 +400,7 @@ public final class ActionPlanner {
             run.viaSemantic = true;
             return DISPATCHED;
         }
-        if (ActionKind.semantic(kind)) {
+        if (ActionKind.semantic(kind) || ActionChecks.fill(a)) {
             if (invoker == null || !invoker.handles(a.targetId())) {
                 return ResultCode.ACTION_UNSUPPORTED; // only an accessible target has these interfaces
             }

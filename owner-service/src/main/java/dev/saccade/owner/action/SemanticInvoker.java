@@ -27,6 +27,15 @@ public interface SemanticInvoker {
         return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
     }
 
+    /**
+     * TEXT with FILL (D48): the target's whole text replaced through the application's
+     * EditableText, then read back from it; PLATFORM_UNSUPPORTED also when the application holds
+     * another text afterwards (it rewrote or refused what it was given).
+     */
+    default CompletableFuture<Integer> fillText(final long targetId, final String text, final long deadlineNs) {
+        return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);
+    }
+
     /** SET_VALUE with VALUE_NUMBER (§5.8): the target's current value, through the application's Value. */
     default CompletableFuture<Integer> setNumber(final long targetId, final double value, final long deadlineNs) {
         return CompletableFuture.completedFuture(ResultCode.PLATFORM_UNSUPPORTED);

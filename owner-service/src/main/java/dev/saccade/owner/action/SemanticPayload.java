@@ -82,8 +82,8 @@ final class SemanticPayload {
     }
 
     /**
-     * SET_VALUE or SELECT (rule H) handed to {@code invoker} with its payload read: the text, the
-     * number or the index; allocates the text, as the semantic path may.
+     * SET_VALUE, SELECT or TEXT with FILL (rule H) handed to {@code invoker} with its payload
+     * read: the text, the number or the index; allocates the text, as the semantic path may.
      */
     static CompletableFuture<Integer> dispatch(final SemanticInvoker invoker, final boolean number,
         final ActionFlyweight a, final BytesStore<?, ?> req, final long payloadAt, final long deadlineNs) {
@@ -97,7 +97,9 @@ final class SemanticPayload {
         }
         final byte[] text = new byte[(int) size];
         req.read(payloadAt, text, 0, text.length);
-        return invoker.setText(a.targetId(), new String(text, StandardCharsets.UTF_8), deadlineNs);
+        final String value = new String(text, StandardCharsets.UTF_8);
+        return a.kind() == ActionKind.TEXT ? invoker.fillText(a.targetId(), value, deadlineNs)
+            : invoker.setText(a.targetId(), value, deadlineNs);
     }
 
     private static int digits(final byte[] text, final int from) {

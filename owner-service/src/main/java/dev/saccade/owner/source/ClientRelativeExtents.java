@@ -9,20 +9,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Moves the accessible objects of Wayland-native applications to desktop coordinates. A GTK app
- * on Wayland cannot know where the compositor shows its window, so {@code GetExtents(SCREEN)}
- * answers relative to the window; XWayland and X11 apps answer in screen coordinates already.
- * Each top-level object is matched to its window like any frame ({@link
- * DesktopSceneComposer#frameWindow}: same pid, then title), and when that window is one of the
- * snapshot's {@link DesktopSnapshot#clientRelativeWindows()} the object and everything below it
- * (the objects up to the next top-level one, in document order) move by the window's position.
+ * Moves the accessible objects of Wayland-native applications, and of GTK 4 applications
+ * anywhere, to desktop coordinates. A GTK app on Wayland cannot know where the compositor shows
+ * its window, so {@code GetExtents(SCREEN)} answers relative to the window; GTK 4 answers so on
+ * X11 as well ({@link AccessibleApplication#windowRelative()}, D46); other X11 and XWayland apps
+ * answer in screen coordinates already. Each top-level object is matched to its window like any
+ * frame ({@link DesktopSceneComposer#frameWindow}: same pid, then title), and when that window is
+ * one of the snapshot's {@link DesktopSnapshot#clientRelativeWindows()} or the application is
+ * window-relative, the object and everything below it (the objects up to the next top-level one,
+ * in document order) move by the window's position. A GTK 4 window's surface is larger than its
+ * top-level object by the margin it keeps for shadows and resize borders; the object lies centred
+ * in it ({@link #margin}).
  */
 final class ClientRelativeExtents {
+    /** Largest margin a window-relative application's surface keeps around its top-level object. */
+    static final int MAX_SURFACE_MARGIN_PX = 64;
+
     private ClientRelativeExtents() {
     }
 
     static AccessibilitySnapshot translate(final AccessibilitySnapshot semantic, final DesktopSnapshot desktop) {
-        if (semantic == null || desktop.clientRelativeWindows().isEmpty()) {
+        if (semantic == null || desktop.clientRelativeWindows().isEmpty() && !anyWindowRelative(semantic)) {
             return semantic;
         }
         final List<WindowInfo> windows = desktop.windows();
@@ -35,9 +42,11 @@ final class ClientRelativeExtents {
             for (final AccessibilityNode node : app.nodes()) {
                 if (node.parentId() == 0) {
                     final int w = DesktopSceneComposer.frameWindow(windows, node);
-                    final boolean relative = w >= 0 && desktop.clientRelativeWindows().contains(windows.get(w).xid());
-                    dx = relative ? windows.get(w).x() : 0;
-                    dy = relative ? windows.get(w).y() : 0;
+                    final boolean relative = w >= 0
+                        && (app.windowRelative() || desktop.clientRelativeWindows().contains(windows.get(w).xid()));
+                    final WindowInfo window = relative ? windows.get(w) : null;
+                    dx = relative ? window.x() + (app.windowRelative() ? margin(window.width(), node.width()) : 0) : 0;
+                    dy = relative ? window.y() + (app.windowRelative() ? margin(window.height(), node.height()) : 0) : 0;
                 }
                 if (dx == 0 && dy == 0) {
                     nodes.add(node);
@@ -49,8 +58,27 @@ final class ClientRelativeExtents {
                 }
             }
             apps.add(new AccessibleApplication(app.busName(), app.pid(), app.name(), nodes, app.complete(),
-                app.collection(), app.error(), app.refreshedNs()));
+                app.collection(), app.error(), app.refreshedNs(), app.windowRelative()));
         }
         return moved ? semantic.withApplications(apps) : semantic;
+    }
+
+    /**
+     * Where a top-level object of {@code inner} pixels lies in a window of {@code outer} pixels
+     * (one axis): centred, when the window is larger by at most twice {@link #MAX_SURFACE_MARGIN_PX};
+     * else at its origin.
+     */
+    static int margin(final int outer, final int inner) {
+        final int spare = outer - inner;
+        return spare > 0 && spare <= 2 * MAX_SURFACE_MARGIN_PX ? spare / 2 : 0;
+    }
+
+    private static boolean anyWindowRelative(final AccessibilitySnapshot semantic) {
+        for (final AccessibleApplication app : semantic.applications()) {
+            if (app.windowRelative()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -214,6 +214,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
         final List<MonitorInfo> monitors, final AccessibilitySnapshot semantic, final boolean[] alsoPixel,
         final int firstOrder, final int[] safe) {
         int order = firstOrder;
+        final int[] visible = new int[4];
         final List<AccessibilityNode> nodes = semantic.nodes();
         // Parents come before their children (document order): each object takes its parent's window.
         final Map<Long, Integer> windowByNode = new HashMap<>(nodes.size() * 2);
@@ -224,12 +225,15 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                 : node.parentId() == 0 ? frameWindow(windows, node) : WindowAttribution.windowOf(windows, node);
             windowByNode.put(node.targetId(), window);
             int flags = node.flags();
-            final boolean sized = node.width() > 0 && node.height() > 0;
-            if (sized && window >= 0 && safePoint(windows, window, node.x(), node.y(), node.width(), node.height(), safe)) {
+            // only the part on a monitor can be pointed at: none at all (a popup's extents below
+            // the screen) and the target is OCCLUDED, so actions on it are refused (§5.8 rule F)
+            final boolean sized = node.width() > 0 && node.height() > 0
+                && onMonitor(monitors, node.x(), node.y(), node.width(), node.height(), visible);
+            if (sized && window >= 0 && safePoint(windows, window, visible[0], visible[1], visible[2], visible[3], safe)) {
                 // visible through the stack: keep its own flags
             } else if (sized && window < 0) {
-                safe[0] = node.x() + node.width() / 2;
-                safe[1] = node.y() + node.height() / 2;
+                safe[0] = visible[0] + visible[2] / 2;
+                safe[1] = visible[1] + visible[3] / 2;
             } else {
                 flags = (flags | TargetFlag.OCCLUDED) & ~TargetFlag.ACTIONABLE;
                 safe[0] = node.x() + node.width() / 2;
@@ -363,6 +367,36 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
                     out[1] = py;
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the rect meets a monitor; if so {@code out} is its part on the first monitor it
+     * meets (x, y, width, height). Without monitors (none reported) the whole rect counts.
+     */
+    static boolean onMonitor(final List<MonitorInfo> monitors, final int x, final int y, final int width,
+        final int height, final int[] out) {
+        if (monitors.isEmpty()) {
+            out[0] = x;
+            out[1] = y;
+            out[2] = width;
+            out[3] = height;
+            return true;
+        }
+        for (int i = 0; i < monitors.size(); i++) {
+            final MonitorInfo m = monitors.get(i);
+            final long left = Math.max(x, m.x());
+            final long top = Math.max(y, m.y());
+            final long right = Math.min((long) x + width, (long) m.x() + m.width());
+            final long bottom = Math.min((long) y + height, (long) m.y() + m.height());
+            if (right > left && bottom > top) {
+                out[0] = (int) left;
+                out[1] = (int) top;
+                out[2] = (int) (right - left);
+                out[3] = (int) (bottom - top);
+                return true;
             }
         }
         return false;
