@@ -43,6 +43,8 @@ final class DraftTree {
         final int parent;
         final int depth;
         int roleClass = CLASS_OTHER;
+        /** Walk only: its AT-SPI role, -1 while unknown. */
+        int role = -1;
         /** Bulk only: the sum of the role rules matched, see {@link AtspiMapping#ROLE_CLASS_BITS}. */
         int roleCode;
         int states;
@@ -62,6 +64,8 @@ final class DraftTree {
         boolean dropped;
         /** Walk only: its state says it manages its descendants (never listed, {@link KnownApp#guarded}). */
         boolean manages;
+        /** Walk only: it has the {@code Table} interface, so its cells can be asked by row and column (D49). */
+        boolean table;
         /** Guarded walk only: its {@code ChildCount}, -1 while unknown. */
         int reportedChildren = -1;
         /** Walk only: children in order, as indexes. */
