@@ -25,6 +25,8 @@ final class TreeWalk {
     /** The most children of an object that manages its descendants a walk lists ({@link KnownApp#listsManaged}). */
     static final int MAX_MANAGED_CHILDREN = CELL_ROWS * CELL_COLUMNS;
     private static final String TABLE = "org.a11y.atspi.Table";
+    /** {@link #addChild}: the node budget is full. */
+    private static final int FULL = -2;
 
     private final KnownApp app;
     private final CallChannel channel;
@@ -107,8 +109,14 @@ final class TreeWalk {
 
     /** Reads a walk level's replies that are in: facts of the level, children for the next. */
     void readArrived(final CallBatch batch) {
+        int cellTable = ROOT;
+        int cell = 0;
         for (final Reply call : batch.calls) {
             if (!call.answered()) {
+                if (call.kind() == K_CELL) {
+                    cell = call.index() == cellTable ? cell + 1 : 0;
+                    cellTable = call.index();
+                }
                 continue;
             }
             if (call.kind() == K_CHILDREN) {
@@ -118,14 +126,20 @@ final class TreeWalk {
                 }
                 final Object children = reply[0];
                 for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
-                    if (!addChild(call.index(), AtspiCall.referencePath(AtspiCall.item(children, i)))) {
+                    if (addChild(call.index(), AtspiCall.referencePath(AtspiCall.item(children, i))) == FULL) {
                         break;
                     }
                 }
                 continue;
             }
             if (call.kind() == K_CELL) {
-                addChild(call.index(), AtspiCall.referencePath(call.value()));
+                cell = call.index() == cellTable ? cell + 1 : 0;
+                cellTable = call.index();
+                final int index = addChild(call.index(), AtspiCall.referencePath(call.value()));
+                if (index >= 0) {
+                    // the application makes a new object for each ask: the id goes by the cell's place
+                    tree.get(index).idKey = tree.get(cellTable).path + '#' + cell / CELL_COLUMNS + ',' + cell % CELL_COLUMNS;
+                }
                 continue;
             }
             final DraftTree.Draft d = tree.get(call.index());
@@ -140,7 +154,11 @@ final class TreeWalk {
                     d.role = (int) AtspiCall.asLong(call.value(), -1);
                     d.roleClass = AtspiMapping.roleClass(d.role);
                     if (app.listsManaged && d.parent != ROOT) {
-                        d.roleClass = AtspiMapping.rowClass(tree.get(d.parent).role, d.roleClass);
+                        // a Java tree's rows nest in the rows above them
+                        final DraftTree.Draft above = tree.get(d.parent);
+                        d.roleClass = above.roleClass == AtspiMapping.CLASS_TREE_ITEM
+                            && d.roleClass == AtspiMapping.CLASS_LABEL ? AtspiMapping.CLASS_TREE_ITEM
+                            : AtspiMapping.rowClass(above.role, d.roleClass);
                     }
                 }
                 case K_STATE -> {
@@ -168,14 +186,14 @@ final class TreeWalk {
         }
     }
 
-    /** Lists {@code path} as the next child of draft {@code parent}; false once the budget is full. */
-    private boolean addChild(final int parent, final String path) {
+    /** Lists {@code path} as the next child of draft {@code parent}: its index, -1 if not listed, FULL once the budget is. */
+    private int addChild(final int parent, final String path) {
         if (path == null || tree.indexOf(path) != null || path.equals(app.rootPath)) {
-            return true;  // a cycle, or an object listed twice
+            return -1;  // a cycle, or an object listed twice
         }
         if (tree.size() >= maxNodes) {
             tree.truncated = true;
-            return false;
+            return FULL;
         }
         final int index = tree.add(path, parent, parent == ROOT ? 0 : tree.get(parent).depth + 1);
         if (parent == ROOT) {
@@ -183,6 +201,6 @@ final class TreeWalk {
         } else {
             tree.get(parent).addChild(index);
         }
-        return true;
+        return index;
     }
 }
