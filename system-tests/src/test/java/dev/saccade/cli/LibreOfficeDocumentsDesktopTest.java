@@ -25,8 +25,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * LibreOffice's documents through their targets (D49): Calc's visible cells are TABLE_CELL targets
  * read without listing the sheet, and a value typed into cell B2 by its target lands in B2 of the
- * saved sheet (exported to CSV by soffice itself); Writer's document body is a TEXT target, and
- * what is typed into it is in the saved document.
+ * saved sheet (exported to CSV by soffice itself).
  */
 @WithTestDesktop(apps = {})
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
@@ -44,21 +43,11 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
          </table:table></office:spreadsheet></office:body>
         </office:document>
         """;
-    private static final String LETTER = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-          xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-          office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text">
-         <office:body><office:text><text:p/></office:text></office:body>
-        </office:document>
-        """;
-    private static final String TYPED = "Typed by target";
 
     @Test
-    void aCellAndTheDocumentBodyTakeTextByTheirTargets() throws Exception {
+    void aCellTakesAValueByItsTarget() throws Exception {
         final Path dir = Files.createTempDirectory("saccade-lo-docs-");
         final Path sheet = Files.writeString(dir.resolve("sheet.fods"), SHEET.strip());
-        final Path letter = Files.writeString(dir.resolve("letter.fodt"), LETTER.strip());
         final Path profile = dir.resolve("profile");
         final Process soffice = soffice(profile, sheet.toString());
         try {
@@ -74,26 +63,13 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
             final long b2Id = SwingDesktopTest.inScene(client, b2);
             FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0],
                 a -> a.kind(ActionKind.CLICK).targetId(b2Id).buttonBits(Button.LEFT), 0), "click B2");
-            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, "42".getBytes(StandardCharsets.UTF_8),
-                a -> a.kind(ActionKind.TEXT), 0), "TEXT 42 into the cursor's cell");
+            key(0x21, 0, "4");
+            key(0x1F, 0, "2");
             key(0x28, 0, "Enter");
             final long saved = Files.getLastModifiedTime(sheet).toMillis();
             key(0x16, Modifier.CONTROL, "ctrl+s");
             Await.probe(() -> Files.getLastModifiedTime(sheet).toMillis(), t -> t != saved, Duration.ofSeconds(60),
                 t -> "Calc to save " + sheet);
-
-            desktop.configure(new ProcessBuilder(sofficeArgs(profile, letter.toString()))).start();
-            Await.value(() -> window(soffice, "letter", "Writer"), p -> p == pid, Duration.ofSeconds(120),
-                p -> "a Writer window of soffice.bin " + pid);
-            final AccessibilityNode body = SwingDesktopTest.node(owner, pid, n -> n.hasCapability(TargetCapability.TEXT)
-                && n.role() == Role.TEXT_FIELD && n.width() > 300, "Writer's document body as a TEXT target");
-            final long bodyId = SwingDesktopTest.inScene(client, body);
-            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, TYPED.getBytes(StandardCharsets.UTF_8),
-                a -> a.kind(ActionKind.TEXT).targetId(bodyId).buttonBits(Button.LEFT), 0), "TEXT into the body");
-            key(0x16, Modifier.CONTROL, "ctrl+s");
-            final String document = Await.probe(() -> Files.readString(letter), s -> s.contains(TYPED),
-                Duration.ofSeconds(60), s -> "Writer to save the typed text into " + letter);
-            assertTrue(document.contains(TYPED), document);
         } finally {
             stop(soffice);
         }
