@@ -123,8 +123,8 @@ function parse(text) {
 }
 
 /** Observes the active window until `find` returns a target (or the deadline); returns {scene, target}. */
-async function findIn(run, find) {
-  const deadline = Date.now() + APP_DEADLINE_MS;
+async function findIn(run, find, waitMs = APP_DEADLINE_MS) {
+  const deadline = Date.now() + waitMs;
   let after;
   while (Date.now() < deadline) {
     const { r, text } = await run.call('saccade_observe', after ? { scope: 'active-window', afterGeneration: after }
@@ -173,9 +173,16 @@ async function act(run, args) {
 
 /** Acts on the target `pred` picks in the newest scene; a failure text, or null. */
 async function on(run, what, pred, args) {
-  const { target } = await find(run, pred);
+  let { target } = await find(run, pred);
   if (!target) return `no ${what} in the text view`;
-  const done = await act(run, { targetId: target.id, generation: run.generation, verifyNextGeneration: true, ...args });
+  let done = await act(run, { targetId: target.id, generation: run.generation, verifyNextGeneration: true, ...args });
+  if (/Nothing changed/.test(done.text)) {
+    // what the reply asks: observe, then repeat once (Firefox ignores input to a page in its first frames:
+    // its dom.input_events.security settings)
+    ({ target } = await findIn(run, pred, 5000));
+    if (!target) return `no ${what} in the text view after a click that changed nothing`;
+    done = await act(run, { targetId: target.id, generation: run.generation, verifyNextGeneration: true, ...args });
+  }
   return done.ok || /timeout/.test(done.text) ? null : `${args.kind} on ${what} refused: ${done.text.split('\n')[0]}`;
 }
 
@@ -277,11 +284,11 @@ function browserTasks(name) {
     }],
     [`${name}: choose a size and save`, async (run) => {
       const since = received.length;
+      const select = (ts) => ts.find((t) => t.role === 'combo-box' && t.text === 'Medium');
+      const small = (ts) => ts.find((t) => t.text === 'Small' && t.words.includes('click'));
       return await open(run, '/size', named('button', 'Save size'))
-        ?? await on(run, 'the size select', (ts) => ts.find((t) => t.role === 'combo-box' && t.text === 'Medium'),
-          { kind: 'click' })
-        ?? await on(run, 'the Small option', (ts) => ts.find((t) => t.text === 'Small' && t.words.includes('click')),
-          { kind: 'click' })
+        ?? await on(run, 'the size select', select, { kind: 'click' })
+        ?? await on(run, 'the Small option', small, { kind: 'click' })
         ?? await on(run, 'the Save size button', named('button', 'Save size'), { kind: 'click' })
         ?? await serverGot(since, '/submit', same({ size: 'Small' }));
     }],
@@ -332,10 +339,12 @@ async function inBrowser(start, tasks) {
 function xtermTask(command, file, expect) {
   return async (run) => {
     const out = join(scratch, file);
-    const term = spawn('xterm', ['-title', 'Terminal', '-e', 'sh'], { stdio: 'ignore', cwd: scratch });
+    // its own title: the last task's terminal, killed, may still be in the scene a moment
+    const title = `Terminal ${file}`;
+    const term = spawn('xterm', ['-title', title, '-e', 'sh'], { stdio: 'ignore', cwd: scratch });
     try {
       run.waiting = true;
-      const { target } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === 'Terminal'));
+      const { target } = await findIn(run, (ts) => ts.find((t) => t.role === 'window' && t.text === title));
       run.waiting = false;
       if (!target) return 'no terminal window in the active window';
       if (!target.words.includes('text')) return `the terminal window takes no text: ${target.words.join(' ')}`;

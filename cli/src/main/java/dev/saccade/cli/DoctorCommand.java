@@ -12,6 +12,7 @@ import dev.saccade.desktop.WindowInfo;
 import dev.saccade.ipc.RuntimeDirectory;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.Role;
+import dev.saccade.wayland.KwinDetection;
 import dev.saccade.x11.X11DesktopReader;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,8 +66,11 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
         final String wayland = WaylandSession.displayToServe(display);
-        final DesktopSnapshot desktop = wayland != null
-            ? WaylandSession.check(wayland, this::ok, this::info, this::problem) : checkDisplay();
+        final DesktopSnapshot desktop = wayland == null ? checkDisplay()
+            : KwinDetection.isKwin(wayland.substring(WaylandSession.PREFIX.length()))
+            ? KdeSession.check(wayland, sessionBus != null ? sessionBus : System.getenv("DBUS_SESSION_BUS_ADDRESS"),
+                this::ok, this::info, this::problem)
+            : WaylandSession.check(wayland, this::ok, this::info, this::problem);
         if (desktop != null && wayland == null) {
             checkWindowManager();
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -37,7 +38,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "  saccade install --dry-run",
         "  saccade install --platform macos --home /tmp/trial --dry-run",
-        "  saccade install --from cli/target/saccade"})
+        "  saccade install --from cli/target/saccade",
+        "  saccade install --gnome-extension"})
 final class InstallCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -48,9 +50,17 @@ final class InstallCommand implements Callable<Integer> {
     @Mixin
     DistributionOptions distributionOptions;
 
+    @Option(names = "--gnome-extension", description = "Only install Saccade's GNOME Shell extension for this user "
+        + "($XDG_DATA_HOME/gnome-shell/extensions) and add it to the enabled extensions; GNOME loads it at the next "
+        + "login (docs/desktops/gnome.md).")
+    boolean gnomeExtension;
+
     @Override
     public Integer call() {
         final PrintWriter out = spec.commandLine().getOut();
+        if (gnomeExtension) {
+            return GnomeExtensionInstall.run(out, spec.commandLine().getErr());
+        }
         final InstallLayout layout = layoutOptions.layout();
         final InstallPlan plan;
         try {

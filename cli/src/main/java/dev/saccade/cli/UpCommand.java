@@ -42,6 +42,14 @@ final class UpCommand implements Callable<Integer> {
         + "(" + "saccade-wl, created when run as root) with native GTK apps and an XWayland one.")
     boolean wayland;
 
+    @Option(names = "--kde", description = "Start a headless KDE Plasma demo desktop (kwin_wayland --virtual) with "
+        + "native GTK and Qt apps; the apps run as saccade-wl when run as root.")
+    boolean kde;
+
+    @Option(names = "--gnome", description = "Start a headless GNOME Shell (Wayland) demo desktop as a dedicated user "
+        + "(" + "saccade-wl, created when run as root) with Saccade's Shell extension and native GTK and Qt apps.")
+    boolean gnome;
+
     @Option(names = "--apps", paramLabel = "APP[,APP]", split = ",",
         description = "Demo apps on a headless desktop: gtk3-demo, zenity-entry, qt-calculator, or none "
             + "(default: all three).")
@@ -58,6 +66,14 @@ final class UpCommand implements Callable<Integer> {
         final DemoApp[] demoApps = demoApps(err);
         if (demoApps == null) {
             return ExitCodes.USAGE;
+        }
+        if (kde) {
+            return KdeDemo.run(apps == null ? KdeDemo.DEFAULT_APPS : demoApps, err, (kdeDisplay, bus, demo) ->
+                supervise(kdeDisplay, bus, out, err, null, demo));
+        }
+        if (gnome) {
+            return GnomeDemo.run(apps == null ? GnomeDemo.DEFAULT_APPS : demoApps, err, (gnomeDisplay, bus, demo) ->
+                supervise(gnomeDisplay, bus, out, err, null, demo));
         }
         if (wayland) {
             return WaylandDemo.run(apps == null ? WaylandDemo.DEFAULT_APPS : demoApps, err, (waylandDisplay, bus, demo) -> supervise(waylandDisplay, bus, out, err,

@@ -2,6 +2,7 @@ package dev.saccade.cli;
 
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.MonitorInfo;
+import dev.saccade.wayland.KwinDetection;
 import dev.saccade.wayland.SwayIpc;
 import dev.saccade.wayland.WaylandConnection;
 import dev.saccade.wlroots.SwayDesktopReader;
@@ -18,8 +19,8 @@ import java.util.function.Consumer;
  * this is one ({@code wayland:<socket>}, or WAYLAND_DISPLAY in a Wayland session), which
  * compositor it is, which of the protocols Saccade uses it offers, and what is missing. Input and
  * capture need the wlroots protocols; windows come from sway's IPC, or without it from
- * foreign-toplevel (no geometry or pid: approximate bounds, docs/wayland.md §1). GNOME (RemoteDesktop portal with libei) and KDE (org_kde_kwin_fake_input) are designed
- * in docs/wayland.md and unverified here, so they are reported as unsupported.
+ * foreign-toplevel (no geometry or pid: approximate bounds, docs/wayland.md §1). A GNOME session
+ * is checked by {@link GnomeSession} (docs/desktops/gnome.md).
  */
 final class WaylandSession {
     static final String PREFIX = "wayland:";
@@ -68,11 +69,11 @@ final class WaylandSession {
     }
 
     /**
-     * Whether the owner can list this session's windows: sway's IPC, or foreign-toplevel (whose
-     * bounds are approximate); {@code saccade up} serves such a session.
+     * Whether the owner can list this session's windows: sway's IPC, KWin (its scripting), or
+     * foreign-toplevel (whose bounds are approximate); {@code saccade up} serves such a session.
      */
     static boolean listsWindows(final String socket) {
-        if (SwayIpc.locate(socket) != null) {
+        if (SwayIpc.locate(socket) != null || KwinDetection.isKwin(socket) || GnomeSession.isGnome(PREFIX + socket)) {
             return true;
         }
         try (WaylandConnection connection = WaylandConnection.connect(socket)) {
@@ -84,6 +85,9 @@ final class WaylandSession {
 
     static DesktopSnapshot check(final String display, final Consumer<String> ok, final Consumer<String> info,
         final BiConsumer<String, String> problem) {
+        if (GnomeSession.isGnome(display)) {
+            return GnomeSession.check(display, ok, info, problem);
+        }
         final String socket = display.substring(PREFIX.length());
         final List<String> missing = new ArrayList<>();
         try (WaylandConnection connection = WaylandConnection.connect(socket)) {

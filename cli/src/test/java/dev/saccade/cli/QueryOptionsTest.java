@@ -166,7 +166,7 @@ class QueryOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "--role nope                   | Invalid value for option '--role': expected one of button, link, text, text-field, checkbox, radio, menu-item, slider, image, window, list-item, tree-item, tab, menu, menu-bar, combo-box, toggle, spin-button, table-cell, label, dialog, progress-bar, scroll-bar, tool-bar, list, scroll-pane, tab-list, unknown but was 'nope'",
+        "--role nope                   | Invalid value for option '--role': expected one of button, link, text, text-field, checkbox, radio, menu-item, slider, image, window, list-item, tree-item, tab, menu, menu-bar, combo-box, toggle, spin-button, table-cell, label, dialog, progress-bar, scroll-bar, tool-bar, list, scroll-pane, tab-list, heading, landmark, unknown but was 'nope'",
         "--match exact                 | --match needs --text",
         "--text OK --match fuzzy       | expected one of exact, prefix, substring",
         "--relation child              | --relation needs --related ID",

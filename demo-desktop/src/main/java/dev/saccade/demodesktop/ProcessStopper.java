@@ -121,4 +121,31 @@ public final class ProcessStopper {
         final char state = stat.charAt(end + 2);
         return state == 'Z' || state == 'X';
     }
+
+    /**
+     * Ends a Wayland session in order: its apps, then its services in start order (the bus first:
+     * its activated services see it go, and the compositor outlives its clients), then whatever
+     * the bus activated; deletes the directory and disarms the lifeline (left armed if the
+     * delete fails).
+     */
+    static void stopSession(final String prefix, final List<LaunchedProcess> apps, final List<LaunchedProcess> services,
+        final SessionDirectory directory, final DesktopLifeline lifeline, final long timeoutNs) {
+        final List<ProcessHandle> appHandles = new ArrayList<>();
+        for (final LaunchedProcess app : apps) {
+            appHandles.add(app.process().toHandle());
+        }
+        stop(prefix + "-apps", appHandles, timeoutNs);
+        for (final LaunchedProcess service : services) {
+            stop(prefix + "-" + service.name(), List.of(service.process().toHandle()), timeoutNs);
+        }
+        stop(prefix + "-activated", DesktopProcessScan.find(directory), timeoutNs);
+        try {
+            directory.delete();
+        } catch (final IOException e) {
+            throw new TestDesktopException("cannot delete " + directory.root(), e);
+        }
+        if (lifeline != null) {
+            lifeline.close();
+        }
+    }
 }

@@ -47,16 +47,21 @@ final class RequiredPrograms {
     }
 
     static boolean isInstalled(final String program) {
+        return locate(program) != null;
+    }
+
+    /** Where {@code program} is on PATH (or the path itself when it names one), null if nowhere. */
+    static Path locate(final String program) {
         if (program.indexOf('/') >= 0) {
-            return Files.isExecutable(Path.of(program));
+            return Files.isExecutable(Path.of(program)) ? Path.of(program) : null;
         }
         final String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
         for (final String directory : path.split(File.pathSeparator)) {
             if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, program))) {
-                return true;
+                return Path.of(directory, program);
             }
         }
-        return false;
+        return null;
     }
 
     private static Map<String, String> programs(final String... pairs) {

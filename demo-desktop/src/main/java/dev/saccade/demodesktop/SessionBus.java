@@ -1,5 +1,9 @@
 package dev.saccade.demodesktop;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -35,6 +39,46 @@ final class SessionBus {
             throw new TestDesktopException("dbus-daemon printed no address: " + daemon.describe());
         }
         return new SessionBus(daemon, address.strip());
+    }
+
+    /**
+     * A session bus configuration that also admits root (docs/wayland.md §3): a root test JVM
+     * reads the accessibility trees of a session run as another user.
+     */
+    static String configurationAdmittingRoot() {
+        return String.join("\n",
+            "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
+            " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
+            "<busconfig>",
+            "  <include>/usr/share/dbus-1/session.conf</include>",
+            "  <policy context=\"default\"><allow user=\"root\"/></policy>",
+            "</busconfig>", "");
+    }
+
+    /**
+     * Starts a session bus as {@code user} (a Wayland session's, docs/wayland.md §3) with a
+     * configuration that also admits root, adds it to {@code services} and returns its address.
+     */
+    static String startForUser(final SessionDirectory directory, final SessionUser user,
+        final DesktopEnvironment environment, final List<LaunchedProcess> services, final Deadline deadline) {
+        final Path busConfig = directory.root().resolve("session-bus.conf");
+        try {
+            Files.writeString(busConfig, configurationAdmittingRoot(), StandardCharsets.UTF_8);
+            // Read by the session user through the directory it owns.
+            user.own(busConfig);
+        } catch (final IOException e) {
+            throw new TestDesktopException("cannot write the session bus configuration", e);
+        }
+        final LaunchedProcess bus = LaunchedProcess.start("dbus-daemon", user.command(List.of(
+            "dbus-daemon", "--config-file=" + busConfig, "--nofork", "--nopidfile", "--nosyslog",
+            "--print-address=1", "--address=unix:path=" + directory.runtime().resolve("bus"))),
+            environment, Map.of(), directory.logs(), true);
+        services.add(bus);
+        final String address = ReadyLine.await(bus, deadline);
+        if (address == null || !address.startsWith("unix:")) {
+            throw new TestDesktopException("dbus-daemon printed no address: " + bus.describe());
+        }
+        return address.strip();
     }
 
     LaunchedProcess launched() {

@@ -85,6 +85,24 @@ final class SessionUser {
         return full;
     }
 
+    /**
+     * A new private session directory under /tmp whose root and XDG directories are this
+     * user's (a Wayland session's, docs/wayland.md §3).
+     */
+    SessionDirectory createDirectory() {
+        try {
+            final SessionDirectory directory = SessionDirectory.create(Path.of("/tmp"));
+            own(directory.root());
+            for (final Path p : List.of(directory.runtime(), directory.cache(), directory.config(), directory.data(),
+                directory.state(), directory.home())) {
+                own(p);
+            }
+            return directory;
+        } catch (final IOException e) {
+            throw new TestDesktopException("cannot create the session directory", e);
+        }
+    }
+
     /** Gives a directory the session creates to this user (its mode stays 0700). */
     void own(final Path directory) throws IOException {
         if (!switched) {

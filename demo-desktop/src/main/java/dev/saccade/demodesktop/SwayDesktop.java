@@ -74,17 +74,7 @@ public final class SwayDesktop implements AutoCloseable {
             throw new TestDesktopException("Xwayland is not installed (scripts/install-deps installs xwayland)");
         }
         final SessionUser user = SessionUser.resolve();
-        final SessionDirectory directory;
-        try {
-            directory = SessionDirectory.create(Path.of("/tmp"));
-            user.own(directory.root());
-            for (final Path p : List.of(directory.runtime(), directory.cache(), directory.config(), directory.data(),
-                directory.state(), directory.home())) {
-                user.own(p);
-            }
-        } catch (final IOException e) {
-            throw new TestDesktopException("cannot create the session directory", e);
-        }
+        final SessionDirectory directory = user.createDirectory();
         final SwayDesktop desktop = new SwayDesktop(directory, user);
         try {
             desktop.lifeline = DesktopLifeline.arm(directory);
@@ -108,7 +98,6 @@ public final class SwayDesktop implements AutoCloseable {
 
     private void startAll(final int width, final int height, final boolean xwayland, final Deadline deadline) {
         final Path config = directory.root().resolve("sway.conf");
-        final Path busConfig = directory.root().resolve("session-bus.conf");
         try {
             Files.writeString(config, String.join("\n",
                 "output HEADLESS-1 resolution " + width + "x" + height + " position 0 0",
@@ -117,29 +106,12 @@ public final class SwayDesktop implements AutoCloseable {
                 "focus_follows_mouse no",
                 "xwayland " + (xwayland ? "enable" : "disable"),
                 ""), StandardCharsets.UTF_8);
-            Files.writeString(busConfig, String.join("\n",
-                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"",
-                " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">",
-                "<busconfig>",
-                "  <include>/usr/share/dbus-1/session.conf</include>",
-                "  <policy context=\"default\"><allow user=\"root\"/></policy>",
-                "</busconfig>", ""), StandardCharsets.UTF_8);
             // Read by the session user through the directory it owns.
             user.own(config);
-            user.own(busConfig);
         } catch (final IOException e) {
             throw new TestDesktopException("cannot write the sway configuration", e);
         }
-        final LaunchedProcess bus = LaunchedProcess.start("dbus-daemon", user.command(List.of(
-            "dbus-daemon", "--config-file=" + busConfig, "--nofork", "--nopidfile", "--nosyslog",
-            "--print-address=1", "--address=unix:path=" + directory.runtime().resolve("bus"))),
-            environment, Map.of(), directory.logs(), true);
-        services.add(bus);
-        final String address = ReadyLine.await(bus, deadline);
-        if (address == null || !address.startsWith("unix:")) {
-            throw new TestDesktopException("dbus-daemon printed no address: " + bus.describe());
-        }
-        busAddress = address.strip();
+        busAddress = SessionBus.startForUser(directory, user, environment, services, deadline);
         environment.put(DesktopEnvironment.DBUS_SESSION_BUS_ADDRESS, busAddress);
 
         final LaunchedProcess sway = LaunchedProcess.start("sway", user.command(List.of("sway", "-c", config.toString())),
@@ -388,24 +360,6 @@ public final class SwayDesktop implements AutoCloseable {
             return;
         }
         closed = true;
-        final List<ProcessHandle> appHandles = new ArrayList<>();
-        for (final LaunchedProcess app : apps) {
-            appHandles.add(app.process().toHandle());
-        }
-        ProcessStopper.stop("wayland-apps", appHandles, STOP_TIMEOUT_NS);
-        // The bus first: its activated services see it go, and sway outlives its clients.
-        for (int i = 0; i < services.size(); i++) {
-            ProcessStopper.stop("wayland-" + services.get(i).name(), List.of(services.get(i).process().toHandle()),
-                STOP_TIMEOUT_NS);
-        }
-        ProcessStopper.stop("wayland-activated", DesktopProcessScan.find(directory), STOP_TIMEOUT_NS);
-        try {
-            directory.delete();
-        } catch (final IOException e) {
-            throw new TestDesktopException("cannot delete " + directory.root(), e); // the lifeline stays armed
-        }
-        if (lifeline != null) {
-            lifeline.close();
-        }
+        ProcessStopper.stopSession("wayland", apps, services, directory, lifeline, STOP_TIMEOUT_NS);
     }
 }

@@ -1,6 +1,7 @@
 package dev.saccade.desktop;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,6 +20,11 @@ public final class DesktopSnapshot {
     private final Set<Long> clientRelativeWindows;
     /** Windows whose bounds are a guess (their output's, when the compositor gives no geometry). */
     private final Set<Long> approximateWindows;
+    /**
+     * Where a client-relative window's surface starts, packed by {@link #packOrigin}, for windows
+     * whose surface is not their bounds (GNOME: a client-side shadow around the visible frame).
+     */
+    private final Map<Long, Long> surfaceOrigins;
 
     public DesktopSnapshot(
         final long sequence,
@@ -37,6 +43,20 @@ public final class DesktopSnapshot {
         final List<MonitorInfo> monitors,
         final Set<Long> clientRelativeWindows,
         final Set<Long> approximateWindows) {
+        this(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows, approximateWindows,
+            Map.of());
+    }
+
+    private DesktopSnapshot(
+        final long sequence,
+        final long captureTimeNs,
+        final long activeWindow,
+        final List<WindowInfo> windows,
+        final List<MonitorInfo> monitors,
+        final Set<Long> clientRelativeWindows,
+        final Set<Long> approximateWindows,
+        final Map<Long, Long> surfaceOrigins) {
+        this.surfaceOrigins = Map.copyOf(surfaceOrigins);
         this.clientRelativeWindows = Set.copyOf(clientRelativeWindows);
         this.approximateWindows = Set.copyOf(approximateWindows);
         this.sequence = sequence;
@@ -68,6 +88,57 @@ public final class DesktopSnapshot {
         final Set<Long> approximateWindows) {
         return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
             approximateWindows);
+    }
+
+    /**
+     * This snapshot with the surface origins of client-relative windows whose accessible extents
+     * start elsewhere than their bounds (a window's buffer around its visible frame); values by
+     * {@link #packOrigin}.
+     */
+    public DesktopSnapshot withSurfaceOrigins(final Map<Long, Long> origins) {
+        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
+            approximateWindows, origins);
+    }
+
+    /** A point packed for {@link #withSurfaceOrigins}: x in the high 32 bits, y in the low. */
+    public static long packOrigin(final int x, final int y) {
+        return ((long) x << 32) | (y & 0xffffffffL);
+    }
+
+    /**
+     * Where the accessible extents of client-relative {@code window} start, given the size its
+     * top-level accessible reports: its bounds' corner when no surface origin is known (sway);
+     * the surface origin when the accessible is larger than the bounds (GTK: the buffer with its
+     * shadow); else the content below a title bar the toolkit draws inside the window, centred
+     * across (Qt on GNOME: the accessible frame is the content only).
+     */
+    public int contentX(final WindowInfo window, final int frameWidth, final int frameHeight) {
+        if (!surfaceOrigins.containsKey(window.xid())) {
+            return window.x();
+        }
+        return frameWidth > window.width() || frameHeight > window.height() ? surfaceX(window)
+            : window.x() + (window.width() - frameWidth) / 2;
+    }
+
+    /** The y of {@link #contentX}'s point. */
+    public int contentY(final WindowInfo window, final int frameWidth, final int frameHeight) {
+        if (!surfaceOrigins.containsKey(window.xid())) {
+            return window.y();
+        }
+        return frameWidth > window.width() || frameHeight > window.height() ? surfaceY(window)
+            : window.y() + window.height() - frameHeight;
+    }
+
+    /** The x of a client-relative window's surface: its packed origin's, else its bounds'. */
+    public int surfaceX(final WindowInfo window) {
+        final Long origin = surfaceOrigins.get(window.xid());
+        return origin == null ? window.x() : (int) (origin >> 32);
+    }
+
+    /** The y of a client-relative window's surface: its packed origin's, else its bounds'. */
+    public int surfaceY(final WindowInfo window) {
+        final Long origin = surfaceOrigins.get(window.xid());
+        return origin == null ? window.y() : (int) origin.longValue();
     }
 
     /** Windows whose bounds are approximate (no geometry from the compositor); empty on X11 and sway's IPC. */
@@ -146,7 +217,8 @@ public final class DesktopSnapshot {
             && windows.equals(other.windows)
             && monitors.equals(other.monitors)
             && clientRelativeWindows.equals(other.clientRelativeWindows)
-            && approximateWindows.equals(other.approximateWindows);
+            && approximateWindows.equals(other.approximateWindows)
+            && surfaceOrigins.equals(other.surfaceOrigins);
     }
 
     static long topologyEpoch(final List<MonitorInfo> monitors) {

@@ -3,15 +3,19 @@ package dev.saccade.helper;
 import dev.saccade.helper.backend.BackendUnavailableException;
 import dev.saccade.helper.backend.InputBackend;
 import dev.saccade.helper.backend.UserInputListener;
+import dev.saccade.helper.backend.mutter.MutterBackend;
 import dev.saccade.helper.backend.wayland.WaylandBackend;
 import dev.saccade.helper.backend.xtest.UserInputMonitor;
 import dev.saccade.helper.backend.xtest.XTestBackend;
+import dev.saccade.wayland.KwinDetection;
 import dev.saccade.wayland.SwayIpc;
 
 /**
  * Picks the input backend for the helper's {@code --display}: {@code wayland:<socket>} (a socket
  * name in XDG_RUNTIME_DIR or an absolute path) is a wlroots compositor through virtual keyboard
- * and pointer ({@link WaylandBackend}); anything else is an X display through XTest. Only X11 has
+ * and pointer ({@link WaylandBackend}), KWin through its fake input when the compositor is KWin
+ * ({@link KwinDetection}), or GNOME through mutter's RemoteDesktop session ({@link MutterBackend})
+ * when the session bus has it; anything else is an X display through XTest. Only X11 has
  * a user-input monitor: a Wayland client cannot see other devices' input (docs/architecture.md, "Release paths of held input").
  */
 public final class HelperBackends {
@@ -37,6 +41,14 @@ public final class HelperBackends {
     public static InputBackend open(final String display) throws BackendUnavailableException {
         if (isWayland(display)) {
             final String socket = display.substring(WAYLAND_PREFIX.length());
+            if (KwinDetection.isKwin(socket)) {
+                return WaylandBackend.openKde(socket);
+            }
+            // GNOME offers none of the wlroots protocols: its session bus has mutter's RemoteDesktop.
+            final String bus = MutterBackend.sessionBusOf(socket, System.getenv("DBUS_SESSION_BUS_ADDRESS"));
+            if (MutterBackend.isGnome(bus)) {
+                return MutterBackend.open(bus);
+            }
             return WaylandBackend.open(socket, SwayIpc.locate(socket));
         }
         return XTestBackend.open(display);

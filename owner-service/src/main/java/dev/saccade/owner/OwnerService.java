@@ -87,7 +87,8 @@ public final class OwnerService implements AutoCloseable {
         }
         // The pixel source captures through the display's backend: X11, or on wayland:SOCKET screencopy.
         pixels = PixelStart.start(context.display(), accessibility != null, composer, this::persist);
-        reader = DesktopBackends.of(context.display()).start(context.display(), snapshot -> publish(composer, snapshot));
+        reader = DesktopBackends.of(context.display(), context.sessionBusAddress())
+            .start(context.display(), snapshot -> publish(composer, snapshot));
         if (accessibility != null) {
             accessibility.start();
         }

@@ -3,6 +3,7 @@ package dev.saccade.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.saccade.demodesktop.TestDesktop;
+import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.FreshnessPolicy;
@@ -129,6 +130,25 @@ public final class DesktopService implements AutoCloseable {
     }
 
     /** A record's text. */
+    /** The window target titled {@code title}, or null. */
+    public static TargetFlyweight window(final CompletionFlyweight c, final String title) {
+        for (int i = 0; i < c.targetCount(); i++) {
+            final TargetFlyweight t = target(c, i);
+            if (TargetIds.namespace(t.targetId()) == TargetIds.namespace(TargetIds.WINDOW_NAMESPACE)
+                && title.equals(text(c, t))) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** {@code inner} has a size and lies within {@code outer}'s bounds. */
+    public static boolean inside(final TargetFlyweight inner, final TargetFlyweight outer) {
+        return inner.boundsWidthQ8() > 0 && inner.boundsXQ8() >= outer.boundsXQ8() && inner.boundsYQ8() >= outer.boundsYQ8()
+            && inner.boundsXQ8() + inner.boundsWidthQ8() <= outer.boundsXQ8() + outer.boundsWidthQ8()
+            && inner.boundsYQ8() + inner.boundsHeightQ8() <= outer.boundsYQ8() + outer.boundsHeightQ8();
+    }
+
     public static String text(final CompletionFlyweight c, final TargetFlyweight t) {
         return ObserveQueryConformance.text(c, t);
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.demodesktop.SwayApp;
 import dev.saccade.demodesktop.SwayDesktop;
-import dev.saccade.desktop.TargetIds;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.SourceBit;
@@ -54,17 +53,6 @@ class WaylandSceneDesktopTest {
         }
     }
 
-    /** The window target titled {@code title}, or null. */
-    private static TargetFlyweight window(final CompletionFlyweight c, final String title) {
-        for (int i = 0; i < c.targetCount(); i++) {
-            final TargetFlyweight t = DesktopService.target(c, i);
-            if (TargetIds.namespace(t.targetId()) == TargetIds.namespace(TargetIds.WINDOW_NAMESPACE)
-                && title.equals(DesktopService.text(c, t))) {
-                return t;
-            }
-        }
-        return null;
-    }
 
     /** Accessible text fields of the window {@code w}. */
     private static List<TargetFlyweight> fields(final CompletionFlyweight c, final TargetFlyweight w) {
@@ -79,11 +67,6 @@ class WaylandSceneDesktopTest {
         return out;
     }
 
-    private static boolean inside(final TargetFlyweight inner, final TargetFlyweight outer) {
-        return inner.boundsWidthQ8() > 0 && inner.boundsXQ8() >= outer.boundsXQ8() && inner.boundsYQ8() >= outer.boundsYQ8()
-            && inner.boundsXQ8() + inner.boundsWidthQ8() <= outer.boundsXQ8() + outer.boundsWidthQ8()
-            && inner.boundsYQ8() + inner.boundsHeightQ8() <= outer.boundsYQ8() + outer.boundsHeightQ8();
-    }
 
     private static String describe(final TargetFlyweight t) {
         return (t.boundsXQ8() >> 8) + "," + (t.boundsYQ8() >> 8) + " " + (t.boundsWidthQ8() >> 8) + "x"
@@ -95,12 +78,12 @@ class WaylandSceneDesktopTest {
         final int[] nativeContent = sway.windowContent(nativeApp.pid());
         final int[] x11Content = sway.windowContent(x11App.pid());
         final CompletionFlyweight c = service.awaitObserve(o -> { },
-            r -> bounds(window(r, "Native entry")).equals(asList(nativeContent))
-                && bounds(window(r, "XWayland entry")).equals(asList(x11Content)));
-        assertEquals(asList(nativeContent), bounds(window(c, "Native entry")));
-        assertEquals(List.of(200, 150), bounds(window(c, "Native entry")).subList(0, 2));
-        assertEquals(asList(x11Content), bounds(window(c, "XWayland entry")));
-        assertEquals(0, window(c, "Native entry").flags() & TargetFlag.APPROXIMATE, "sway's IPC has the geometry");
+            r -> bounds(DesktopService.window(r, "Native entry")).equals(asList(nativeContent))
+                && bounds(DesktopService.window(r, "XWayland entry")).equals(asList(x11Content)));
+        assertEquals(asList(nativeContent), bounds(DesktopService.window(c, "Native entry")));
+        assertEquals(List.of(200, 150), bounds(DesktopService.window(c, "Native entry")).subList(0, 2));
+        assertEquals(asList(x11Content), bounds(DesktopService.window(c, "XWayland entry")));
+        assertEquals(0, DesktopService.window(c, "Native entry").flags() & TargetFlag.APPROXIMATE, "sway's IPC has the geometry");
     }
 
     private static List<Integer> asList(final int[] rect) {
@@ -115,21 +98,21 @@ class WaylandSceneDesktopTest {
     @Test
     void accessibleTargetsOfNativeAndXWaylandAppsLieInsideTheirWindows() throws Exception {
         final CompletionFlyweight c = service.awaitObserve(o -> { }, r -> {
-            final TargetFlyweight n = window(r, "Native entry");
-            final TargetFlyweight x = window(r, "XWayland entry");
+            final TargetFlyweight n = DesktopService.window(r, "Native entry");
+            final TargetFlyweight x = DesktopService.window(r, "XWayland entry");
             return n != null && x != null && (n.boundsXQ8() >> 8) == 200 && !fields(r, n).isEmpty()
                 && !fields(r, x).isEmpty();
         });
         for (final String title : List.of("Native entry", "XWayland entry")) {
-            final TargetFlyweight w = window(c, title);
+            final TargetFlyweight w = DesktopService.window(c, title);
             final List<TargetFlyweight> entries = fields(c, w);
             assertEquals(1, entries.size(), title);
-            assertTrue(inside(entries.get(0), w), title + ": entry at " + describe(entries.get(0)) + " outside window "
+            assertTrue(DesktopService.inside(entries.get(0), w), title + ": entry at " + describe(entries.get(0)) + " outside window "
                 + describe(w));
         }
         // The native app's extents were window-relative: the window is not at the origin, so an
         // untranslated entry would lie outside it (the check above could not pass by accident).
-        final TargetFlyweight nativeWindow = window(c, "Native entry");
+        final TargetFlyweight nativeWindow = DesktopService.window(c, "Native entry");
         assertEquals(List.of(200, 150), List.of(nativeWindow.boundsXQ8() >> 8, nativeWindow.boundsYQ8() >> 8),
             describe(nativeWindow));
     }

@@ -543,6 +543,16 @@ public final class Supervisor implements AutoCloseable {
     private void shutdown() {
         LOG.info("event=stopping");
         try {
+            stopChildren();
+        } finally {
+            // Whatever failed while stopping, awaitStopped and a SIGTERM's shutdown hook must
+            // return: a latch left up kept `saccade up` alive for ever after its TERM.
+            stopped.countDown();
+        }
+    }
+
+    private void stopChildren() {
+        try {
             if (owner != null) {
                 owner.terminate(STOP_GRACE_MS);
             }
@@ -565,7 +575,6 @@ public final class Supervisor implements AutoCloseable {
         close(link);
         close(linkSelector);
         LOG.info("event=stop pid={}", ProcessHandle.current().pid());
-        stopped.countDown();
     }
 
     private static void reclaimStaleLinks(final Path runtimeDirectory, final String when) {

@@ -28,11 +28,13 @@ public final class SupervisorContext {
      * owner's InputHelperLauncher#LEFT_OUT.
      */
     public static final List<String> HELPER_LEFT_OUT = List.of(
-        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-cli",
+        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-kde", "saccade-gnome",
+        "saccade-cli",
         "saccade-test-desktop", "saccade-demo-desktop", "saccade-supervisor", "saccade-installer",
-        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
+        "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
         "owner-service/target/classes", "atspi/target/classes", "pixel/target/classes", "wlroots/target/classes",
-        "cli/target/classes", "test-desktop/target/classes", "demo-desktop/target/classes", "test-classes");
+        "kde/target/classes", "gnome/target/classes", "cli/target/classes", "test-desktop/target/classes",
+        "demo-desktop/target/classes", "test-classes");
     public static final String OWNER_LOG_NAME = "saccade-owner.log";
     public static final String HELPER_LOG_NAME = "saccade-helper.log";
 

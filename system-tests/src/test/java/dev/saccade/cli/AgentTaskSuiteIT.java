@@ -1,6 +1,5 @@
 package dev.saccade.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.demodesktop.DemoApp;
@@ -11,12 +10,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,14 +30,14 @@ import org.junit.jupiter.api.Timeout;
  */
 @WithTestDesktop(apps = DemoApp.GTK3_DEMO)
 class AgentTaskSuiteIT {
-    /** The tasks that pass on this branch (all 36 of them on 2026-12-06). */
+    /** The tasks that pass on this branch (all 36 of them on 2026-12-07). */
     static final Set<String> PASSING = Set.of(
         "gtk3-demo: switch to the Source tab",
         "gtk3-demo: back to the Info tab",
         "zenity entry: type a line, OK",
         "zenity entry: prefilled, Cancel",
         "zenity entry: Enter key accepts",
-        "zenity password: type by keys",
+        "zenity password: keys refused, OK",
         "zenity question: Yes",
         "zenity question: No",
         "zenity list: pick banana",
@@ -77,53 +75,16 @@ class AgentTaskSuiteIT {
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void agentTasksThroughMcpAreDoneAndVerifiedByTheApplications(final TestDesktop desktop) throws Exception {
-        final Path clientDir = McpSdkEndToEnd.installV1Client();
-        final Path runtime = Files.createTempDirectory("saccade-tasks",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        final Path endpoint = runtime.resolve("saccade-agent-v1.sock");
-        final Path clientErr = runtime.resolve("tasks.err");
-        final Process owner = McpSdkEndToEnd.startOwner(desktop, runtime, 1);
-        Process node = null;
-        final List<Map<String, Object>> rows = new ArrayList<>();
-        try {
-            final ProcessBuilder driver = desktop.configure(new ProcessBuilder("node", "tasks.mjs",
-                McpSdkEndToEnd.LAUNCHER.toString(), endpoint.toString())).directory(clientDir.toFile())
-                .redirectError(clientErr.toFile());
-            if (ONLY != null) {
-                driver.environment().put("TASKS_ONLY", ONLY); // working on some tasks: run only those
-            }
-            final String settle = System.getProperty("saccade.verify.settle.ms");
-            if (settle != null) {
-                driver.environment().put("SACCADE_VERIFY_SETTLE_MS", settle); // measuring the settle window
-            }
-            node = driver.start();
-            readRows(node, clientErr, rows);
-        } finally {
-            if (node != null) {
-                node.destroyForcibly();
-            }
-            KilledOwners.reclaim(runtime, owner);
-            final String table = table(rows);
-            System.out.println(table);
-            Files.writeString(Path.of("target/agent-tasks.md"), table);
-            try (var files = Files.walk(runtime)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        final Set<String> passed = new TreeSet<>();
-        for (final Map<String, Object> row : rows) {
-            if (Boolean.TRUE.equals(row.get("passed"))) {
-                passed.add((String) row.get("task"));
-            }
-            assertEquals(0, ((Number) row.get("staleAfterVerified")).intValue(),
-                "no stale rejection right after a verified action: " + row);
-        }
-        final Set<String> missing = new TreeSet<>(PASSING);
+        final Map<String, String> env = new HashMap<>();
         if (ONLY != null) {
-            missing.removeIf(name -> !java.util.regex.Pattern.compile(ONLY).matcher(name).find());
+            env.put("TASKS_ONLY", ONLY); // working on some tasks: run only those
         }
-        missing.removeAll(passed);
-        assertTrue(missing.isEmpty(), "tasks that passed before fail now: " + missing + "\n" + table(rows));
+        final String settle = System.getProperty("saccade.verify.settle.ms");
+        if (settle != null) {
+            env.put("SACCADE_VERIFY_SETTLE_MS", settle); // measuring the settle window
+        }
+        final List<Map<String, Object>> rows = TaskSuiteScript.run(desktop, "tasks.mjs", env, "agent-tasks.md");
+        TaskSuiteScript.assertPassed(rows, PASSING, ONLY, false);
         if (ONLY == null) {
             final List<Integer> calls = new ArrayList<>();
             rows.forEach(r -> calls.add(((Number) r.get("calls")).intValue()));

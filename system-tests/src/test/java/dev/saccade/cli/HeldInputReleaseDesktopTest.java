@@ -173,6 +173,31 @@ class HeldInputReleaseDesktopTest {
 
     /** Grid cell {@code index} (row-major, 70 is in the middle) of the empty desktop. */
     static long gridCell(final AgentClient client, final int index) throws Exception {
+        final CompletionFlyweight c = observeGrid(client);
+        assertTrue(c.targetCount() > index);
+        return new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset() + (long) index * c.targetStride())
+            .targetId();
+    }
+
+    /** The grid cell whose safe point lies nearest desktop pixel (x, y). */
+    static long gridCellNear(final AgentClient client, final int x, final int y) throws Exception {
+        final CompletionFlyweight c = observeGrid(client);
+        final TargetFlyweight t = new TargetFlyweight();
+        long best = 0;
+        long bestDistance = Long.MAX_VALUE;
+        for (int i = 0; i < c.targetCount(); i++) {
+            t.wrap(c.bytes(), c.offset() + c.targetsOffset() + (long) i * c.targetStride());
+            final long dx = (t.safePointXQ8() >> 8) - x;
+            final long dy = (t.safePointYQ8() >> 8) - y;
+            if (dx * dx + dy * dy < bestDistance) {
+                bestDistance = dx * dx + dy * dy;
+                best = t.targetId();
+            }
+        }
+        return best;
+    }
+
+    private static CompletionFlyweight observeGrid(final AgentClient client) throws Exception {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
@@ -184,10 +209,7 @@ class HeldInputReleaseDesktopTest {
         o.freshness().policy(FreshnessPolicy.LATEST_VALID);
         client.send(ObserveRequestFlyweight.LENGTH);
         final var reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
-        final CompletionFlyweight c = new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
-        assertTrue(c.targetCount() > index);
-        return new TargetFlyweight().wrap(reply.bytes(), reply.offset() + c.targetsOffset() + (long) index * c.targetStride())
-            .targetId();
+        return new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
     }
 
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)

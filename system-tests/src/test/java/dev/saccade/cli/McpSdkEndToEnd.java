@@ -166,7 +166,7 @@ final class McpSdkEndToEnd {
         throws IOException, InterruptedException {
         Files.createDirectories(clientDir);
         for (final String name : new String[] {"package.json", "package-lock.json", "client.mjs", "tasks.mjs", "app-state.mjs",
-            "web-app-tasks.mjs"}) {
+            "web-app-tasks.mjs", "native-app-tasks.mjs"}) {
             if (!Files.exists(sources.resolve(name))) {
                 continue; // the task suite's driver is the v1 client's only
             }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
  * up.", a CLI command run beside it, and the SIGTERM that must stop everything it started.
  */
 final class UpProcess implements AutoCloseable {
+    private static final java.util.regex.Pattern LOGS = java.util.regex.Pattern.compile("; logs (\\S+)");
     final Process process;
     private final Path launcher;
     private final Path runtime;
@@ -115,6 +116,37 @@ final class UpProcess implements AutoCloseable {
             pump.join(5_000);
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt(); // the caller's to see: close() does not throw it
+        }
+    }
+
+    /** The demo session's log directory, from the "; logs DIR" part of {@code up}'s lines; null if none. */
+    static Path logDirectory(final List<String> lines) {
+        Path logs = null;
+        for (final String line : lines) {
+            final java.util.regex.Matcher m = LOGS.matcher(line);
+            if (m.find()) {
+                logs = Path.of(m.group(1));
+            }
+        }
+        return logs;
+    }
+
+    /** The first file in {@code logs} matching {@code glob} (an app's stdout, {@code <name>-<n>.out}). */
+    static Path logFile(final Path logs, final String glob) throws IOException {
+        try (java.nio.file.DirectoryStream<Path> files = java.nio.file.Files.newDirectoryStream(logs, glob)) {
+            for (final Path f : files) {
+                return f;
+            }
+        }
+        throw new AssertionError("no " + glob + " in " + logs);
+    }
+
+    /** What the file holds so far, or the error in parentheses (for a condition polled while it is written). */
+    static String read(final Path file) {
+        try {
+            return java.nio.file.Files.readString(file, StandardCharsets.UTF_8);
+        } catch (final IOException e) {
+            return "(" + e + ")";
         }
     }
 }

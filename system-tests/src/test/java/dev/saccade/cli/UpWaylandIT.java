@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.testsupport.Await;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -31,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("desktop")
 class UpWaylandIT {
     private static final Path LAUNCHER = Path.of(System.getProperty("saccade.dist.dir")).resolve("bin/saccade");
-    private static final Pattern LOGS = Pattern.compile("; logs (\\S+)");
     private static final Pattern TARGET = Pattern.compile("\"target_id\" : \"(\\d+)\"");
     private static final Pattern WINDOW = Pattern.compile("\"window_id\" : \"(\\d+)\"");
     private static final Pattern WIDTH = Pattern.compile("\"width\" : (\\d+)");
@@ -47,13 +44,7 @@ class UpWaylandIT {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try (UpProcess up = UpProcess.start(LAUNCHER, runtime, "--wayland")) {
             final List<String> lines = up.awaitUp(90);
-            Path logs = null;
-            for (final String line : lines) {
-                final Matcher m = LOGS.matcher(line);
-                if (m.find()) {
-                    logs = Path.of(m.group(1));
-                }
-            }
+            final Path logs = UpProcess.logDirectory(lines);
             assertNotNull(logs, "the session's log directory in " + lines);
             assertTrue(up.process.descendants().anyMatch(p -> p.info().command().orElse("").endsWith("sway")),
                 "a sway was started");
@@ -87,9 +78,9 @@ class UpWaylandIT {
             assertEquals(0, typed.code(), typed.out());
             final UpProcess.Ran enter = up.cli("act", "key", "--key", "enter");
             assertEquals(0, enter.code(), enter.out());
-            final Path zenityOut = zenityOutput(logs);
-            Await.until(() -> read(zenityOut).equals("typed on Wayland\n"), Duration.ofSeconds(20), Duration.ofMillis(100),
-                () -> "zenity to print the typed text; it printed \"" + read(zenityOut) + "\"");
+            final Path zenityOut = UpProcess.logFile(logs, "zenity_entry-*.out");
+            Await.until(() -> UpProcess.read(zenityOut).equals("typed on Wayland\n"), Duration.ofSeconds(20), Duration.ofMillis(100),
+                () -> "zenity to print the typed text; it printed \"" + UpProcess.read(zenityOut) + "\"");
 
             up.stopAndCheckNothingLeft();
             assertFalse(Files.exists(logs), "the session directory is gone");
@@ -141,24 +132,6 @@ class UpWaylandIT {
                 assertTrue(windows.out().contains("\"text\" : \"Session entry\""), windows.out());
                 up.stopAndCheckNothingLeft();
             }
-        }
-    }
-
-    /** The stdout file of the native zenity entry (launched as zenity_entry-N). */
-    private static Path zenityOutput(final Path logs) throws Exception {
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(logs, "zenity_entry-*.out")) {
-            for (final Path f : files) {
-                return f;
-            }
-        }
-        throw new AssertionError("no zenity_entry output in " + logs);
-    }
-
-    private static String read(final Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (final java.io.IOException e) {
-            return "(" + e + ")";
         }
     }
 }

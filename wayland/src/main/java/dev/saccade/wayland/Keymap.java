@@ -38,6 +38,8 @@ public final class Keymap implements AutoCloseable {
 
         Pointer xkb_keymap_new_from_names(Pointer context, Pointer names, int flags);
 
+        Pointer xkb_keymap_new_from_string(Pointer context, String string, int format, int flags);
+
         void xkb_keymap_unref(Pointer keymap);
 
         Pointer xkb_keymap_get_as_string(Pointer keymap, int format);
@@ -104,6 +106,57 @@ public final class Keymap implements AutoCloseable {
         if (keymap == null) {
             Xkb.LIB.xkb_context_unref(context);
             throw new IOException("no XKB keymap (is xkb-data installed?)");
+        }
+        return new Keymap(context, keymap);
+    }
+
+    /**
+     * The keymap the compositor gives the keyboards of {@code seat} ({@code wl_keyboard.keymap},
+     * read over a keyboard made for the purpose and destroyed again): the session's layout, with
+     * which KWin interprets the key codes of its fake input. {@code seat} is bound at version 1.
+     */
+    public static Keymap ofSeat(final WaylandConnection connection, final Pointer seat) throws IOException {
+        final Pointer keyboard = connection.request(seat, 1, WlInterfaces.WL_KEYBOARD, 1, 0, (Object) null);
+        final String[] text = new String[1];
+        final IOException[] failure = new IOException[1];
+        connection.listen(keyboard, (opcode, args) -> {
+            if (opcode != 0 || text[0] != null) {
+                return;
+            }
+            final int fd = args.intAt(1);
+            try {
+                // The fd is the compositor's keymap file (a sealed memfd): read it by path from its start.
+                final byte[] bytes = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/self/fd/" + fd));
+                int end = Math.min(bytes.length, args.intAt(2));
+                while (end > 0 && bytes[end - 1] == 0) {
+                    end--;
+                }
+                text[0] = new String(bytes, 0, end, StandardCharsets.UTF_8);
+            } catch (final IOException e) {
+                failure[0] = e;
+            } finally {
+                WaylandNative.LibC.LIB.close(fd);
+            }
+        });
+        try {
+            connection.roundtrip();
+        } finally {
+            connection.forget(keyboard); // wl_keyboard has no destructor request before version 3
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        if (text[0] == null) {
+            throw new IOException("the seat sent no keymap");
+        }
+        final Pointer context = Xkb.LIB.xkb_context_new(0);
+        if (context == null) {
+            throw new IOException("xkb_context_new failed");
+        }
+        final Pointer keymap = Xkb.LIB.xkb_keymap_new_from_string(context, text[0], 1, 0);
+        if (keymap == null) {
+            Xkb.LIB.xkb_context_unref(context);
+            throw new IOException("the seat's keymap does not compile");
         }
         return new Keymap(context, keymap);
     }

@@ -9,7 +9,7 @@ import java.io.IOException;
  * are XKB's (evdev + 8); the request carries the evdev code. The modifier state is ours to send:
  * {@link #key} sends it after every key that changes it.
  */
-public final class VirtualKeyboard implements AutoCloseable {
+public final class VirtualKeyboard implements KeyDevice {
     public static final String MANAGER = "zwp_virtual_keyboard_manager_v1";
     private static final int KEYMAP_FORMAT_XKB_V1 = 1;
     private static final int MFD_CLOEXEC = 1;
@@ -63,11 +63,13 @@ public final class VirtualKeyboard implements AutoCloseable {
         return new VirtualKeyboard(connection, manager, keyboard, keymap);
     }
 
+    @Override
     public Keymap keymap() {
         return keymap;
     }
 
     /** Presses or releases XKB key code {@code keyCode}, then sends the modifiers if they changed. */
+    @Override
     public void key(final int timeMs, final int keyCode, final boolean down) {
         connection.send(keyboard, 1, timeMs, keyCode - 8, down ? 1 : 0);
         keymap.update(keyCode, down);

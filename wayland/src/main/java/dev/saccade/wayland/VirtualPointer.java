@@ -9,7 +9,7 @@ import java.io.IOException;
  * motion is in layout coordinates: (x, y) out of the layout's extent. Every event ends with a
  * frame, so the compositor hands it to the client at once.
  */
-public final class VirtualPointer implements AutoCloseable {
+public final class VirtualPointer implements PointerDevice {
     public static final String MANAGER = "zwlr_virtual_pointer_manager_v1";
     /** linux/input-event-codes.h */
     public static final int BTN_LEFT = 0x110;
@@ -41,17 +41,19 @@ public final class VirtualPointer implements AutoCloseable {
             connection.request(manager, 0, WlInterfaces.VIRTUAL_POINTER, 1, 0, seat, null));
     }
 
+    @Override
     public void moveTo(final int timeMs, final int x, final int y, final int extentX, final int extentY) {
         connection.send(pointer, 1, timeMs, x, y, extentX, extentY);
         connection.send(pointer, 4);
     }
 
+    @Override
     public void button(final int timeMs, final int button, final boolean down) {
         connection.send(pointer, 2, timeMs, button, down ? 1 : 0);
         connection.send(pointer, 4);
     }
 
-    /** {@code steps} wheel notches on one axis (positive: down or right). */
+    @Override
     public void wheel(final int timeMs, final int axis, final int steps) {
         connection.send(pointer, 5, AXIS_SOURCE_WHEEL);
         connection.send(pointer, 7, timeMs, axis, steps * AXIS_UNITS_PER_STEP * 256, steps);

@@ -43,11 +43,13 @@ public final class WlInterfaces {
     public static final Pointer SCREENCOPY_FRAME;
     public static final Pointer FOREIGN_TOPLEVEL_MANAGER;
     public static final Pointer FOREIGN_TOPLEVEL_HANDLE;
+    public static final Pointer WL_KEYBOARD;
+    public static final Pointer FAKE_INPUT;
 
     static {
         final NativeLibrary lib = NativeLibrary.getInstance("wayland-client");
         for (final String core : List.of("wl_registry", "wl_seat", "wl_output", "wl_shm", "wl_shm_pool", "wl_buffer",
-            "wl_callback", "wl_surface")) {
+            "wl_callback", "wl_surface", "wl_keyboard")) {
             BY_NAME.put(core, lib.getGlobalVariableAddress(core + "_interface"));
         }
         WL_REGISTRY = BY_NAME.get("wl_registry");
@@ -56,12 +58,13 @@ public final class WlInterfaces {
         WL_SHM = BY_NAME.get("wl_shm");
         WL_SHM_POOL = BY_NAME.get("wl_shm_pool");
         WL_BUFFER = BY_NAME.get("wl_buffer");
+        WL_KEYBOARD = BY_NAME.get("wl_keyboard");
         // Allocate every table first: messages may name interfaces defined after them.
         final String[] names = {
             "zwp_virtual_keyboard_manager_v1", "zwp_virtual_keyboard_v1",
             "zwlr_virtual_pointer_manager_v1", "zwlr_virtual_pointer_v1",
             "zwlr_screencopy_manager_v1", "zwlr_screencopy_frame_v1",
-            "zwlr_foreign_toplevel_manager_v1", "zwlr_foreign_toplevel_handle_v1"};
+            "zwlr_foreign_toplevel_manager_v1", "zwlr_foreign_toplevel_handle_v1", "org_kde_kwin_fake_input"};
         for (final String name : names) {
             final Memory table = new Memory(INTERFACE_SIZE);
             table.clear();
@@ -132,6 +135,19 @@ public final class WlInterfaces {
             m("done", ""),
             m("closed", ""),
             m("parent", "3?o", "zwlr_foreign_toplevel_handle_v1")));
+        // KWin's fake-input.xml (version 4, Plasma 5.27): requests only.
+        define("org_kde_kwin_fake_input", 4, List.of(
+            m("authenticate", "ss", null, null),
+            m("pointer_motion", "ff", null, null),
+            m("button", "uu", null, null),
+            m("axis", "uf", null, null),
+            m("touch_down", "2uff", null, null, null),
+            m("touch_motion", "2uff", null, null, null),
+            m("touch_up", "2u", (String) null),
+            m("touch_cancel", "2"),
+            m("touch_frame", "2"),
+            m("pointer_motion_absolute", "3ff", null, null),
+            m("keyboard_key", "4uu", null, null)), List.of());
         VIRTUAL_KEYBOARD_MANAGER = BY_NAME.get(names[0]);
         VIRTUAL_KEYBOARD = BY_NAME.get(names[1]);
         VIRTUAL_POINTER_MANAGER = BY_NAME.get(names[2]);
@@ -140,6 +156,7 @@ public final class WlInterfaces {
         SCREENCOPY_FRAME = BY_NAME.get(names[5]);
         FOREIGN_TOPLEVEL_MANAGER = BY_NAME.get(names[6]);
         FOREIGN_TOPLEVEL_HANDLE = BY_NAME.get(names[7]);
+        FAKE_INPUT = BY_NAME.get(names[8]);
     }
 
     private WlInterfaces() {

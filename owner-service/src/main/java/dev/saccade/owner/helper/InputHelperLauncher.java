@@ -44,11 +44,13 @@ public final class InputHelperLauncher implements AutoCloseable {
      * the owner's sources and semantics, the CLI, tests and benchmarks.
      */
     public static final List<String> LEFT_OUT = List.of(
-        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-cli",
+        "saccade-owner-service", "saccade-atspi", "saccade-pixel", "saccade-wlroots", "saccade-kde", "saccade-gnome",
+        "saccade-cli",
         "saccade-test-desktop", "saccade-demo-desktop", "saccade-supervisor", "saccade-installer",
-        "dbus-java", "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
+        "picocli", "jackson", "HdrHistogram", "junit", "opentest4j", "apiguardian", "surefire",
         "owner-service/target/classes", "atspi/target/classes", "pixel/target/classes", "wlroots/target/classes",
-        "cli/target/classes", "test-desktop/target/classes", "demo-desktop/target/classes", "test-classes");
+        "kde/target/classes", "gnome/target/classes", "cli/target/classes", "test-desktop/target/classes",
+        "demo-desktop/target/classes", "test-classes");
     private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** The helper's own log, in the runtime directory (0700), where `saccade doctor` can point. */
     public static final String LOG_FILE_NAME = "saccade-input-helper.log";

@@ -42,11 +42,14 @@ final class ClientRelativeExtents {
             for (final AccessibilityNode node : app.nodes()) {
                 if (node.parentId() == 0) {
                     final int w = DesktopSceneComposer.frameWindow(windows, node);
-                    final boolean relative = w >= 0
-                        && (app.windowRelative() || desktop.clientRelativeWindows().contains(windows.get(w).xid()));
+                    // a Wayland client's surface (its session's content origin) or a GTK 4 app on X11
+                    final boolean listed = w >= 0 && desktop.clientRelativeWindows().contains(windows.get(w).xid());
+                    final boolean relative = listed || w >= 0 && app.windowRelative();
                     final WindowInfo window = relative ? windows.get(w) : null;
-                    dx = relative ? window.x() + (app.windowRelative() ? margin(window.width(), node.width()) : 0) : 0;
-                    dy = relative ? window.y() + (app.windowRelative() ? margin(window.height(), node.height()) : 0) : 0;
+                    dx = !relative ? 0 : listed ? desktop.contentX(window, node.width(), node.height())
+                        : window.x() + margin(window.width(), node.width());
+                    dy = !relative ? 0 : listed ? desktop.contentY(window, node.width(), node.height())
+                        : window.y() + margin(window.height(), node.height());
                 }
                 if (dx == 0 && dy == 0) {
                     nodes.add(node);

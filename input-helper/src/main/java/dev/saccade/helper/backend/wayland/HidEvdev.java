@@ -6,10 +6,10 @@ package dev.saccade.helper.backend.wayland;
  * upload decides what it produces, so this table is fixed (linux/input-event-codes.h), while the
  * X11 backend looks keysyms up in the server's mapping.
  */
-final class HidEvdev {
+public final class HidEvdev {
     private static final int[] EVDEV = new int[256];
     /** HID usages of the modifier bits SHIFT, CONTROL, ALT, META (Left Shift, Control, Alt, GUI). */
-    static final int[] MODIFIER_USAGES = {0xE1, 0xE0, 0xE2, 0xE3};
+    public static final int[] MODIFIER_USAGES = {0xE1, 0xE0, 0xE2, 0xE3};
 
     static {
         // a..z in HID order: KEY_A 30, KEY_B 48, ... (the QWERTY rows of evdev)
@@ -71,7 +71,7 @@ final class HidEvdev {
     }
 
     /** The XKB key code of an accepted usage, 0 for any other. */
-    static int keyCode(final int hidUsage) {
+    public static int keyCode(final int hidUsage) {
         return hidUsage >= 0 && hidUsage < EVDEV.length && EVDEV[hidUsage] != 0 ? EVDEV[hidUsage] + 8 : 0;
     }
 }

@@ -4,34 +4,35 @@ import com.sun.jna.Pointer;
 import dev.saccade.helper.backend.BackendUnavailableException;
 import dev.saccade.helper.backend.HeldInputRecorder;
 import dev.saccade.helper.backend.InputBackend;
+import dev.saccade.helper.backend.OwnKeys;
 import dev.saccade.helper.backend.PointerState;
 import dev.saccade.helper.backend.TextKeysyms;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.wayland.FakeInput;
+import dev.saccade.wayland.KeyDevice;
 import dev.saccade.wayland.Keymap;
 import dev.saccade.wayland.Outputs;
+import dev.saccade.wayland.PointerDevice;
 import dev.saccade.wayland.SwayIpc;
 import dev.saccade.wayland.VirtualKeyboard;
 import dev.saccade.wayland.VirtualPointer;
 import dev.saccade.wayland.WaylandConnection;
 import dev.saccade.wayland.WlInterfaces;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Input on a wlroots compositor without uinput: one {@code zwp_virtual_keyboard_v1} with one
- * full keymap and one {@code zwlr_virtual_pointer_v1}, both kept for the backend's whole life
- * (sway 1.7 crashed when its only pointer was destroyed while XWayland windows existed, and a
- * keymap uploaded per call breaks Enter and shortcuts). Windows are activated through sway's IPC
- * when SWAYSOCK is set.
+ * Input on a Wayland compositor without uinput. On wlroots: one {@code zwp_virtual_keyboard_v1}
+ * with one full keymap and one {@code zwlr_virtual_pointer_v1}, both kept for the backend's whole
+ * life (sway 1.7 crashed when its only pointer was destroyed while XWayland windows existed, and a
+ * keymap uploaded per call breaks Enter and shortcuts); windows are activated through sway's IPC
+ * when SWAYSOCK is set. On KWin ({@link #openKde}): one {@code org_kde_kwin_fake_input} is both
+ * devices, and text is mapped through the seat's own keymap, since KWin reads fake key codes with
+ * the session's layout (D36).
  *
  * <h2>What the compositor lets a client see</h2>
  * Wayland gives no client the seat's pointer position or key state, so {@link #queryPointer}
@@ -64,22 +65,20 @@ public final class WaylandBackend implements InputBackend {
 
     private final WaylandConnection connection;
     private final Keymap keymap;
-    private final VirtualKeyboard keyboard;
-    private final VirtualPointer pointer;
+    private final KeyDevice keyboard;
+    private final PointerDevice pointer;
     private final Outputs outputs;
     private final SwayIpc sway;
-    private final boolean[] keyDown = new boolean[256];
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private CharBuffer chars = CharBuffer.allocate(256);
+    private final OwnKeys keys = new OwnKeys();
+    private final boolean[] keyDown = keys.down;
     private int x;
     private int y;
     private int buttons;
     private boolean broken;
     private boolean closed;
 
-    private WaylandBackend(final WaylandConnection connection, final Keymap keymap, final VirtualKeyboard keyboard,
-        final VirtualPointer pointer, final Outputs outputs, final SwayIpc sway) {
+    private WaylandBackend(final WaylandConnection connection, final Keymap keymap, final KeyDevice keyboard,
+        final PointerDevice pointer, final Outputs outputs, final SwayIpc sway) {
         this.connection = connection;
         this.keymap = keymap;
         this.keyboard = keyboard;
@@ -95,14 +94,50 @@ public final class WaylandBackend implements InputBackend {
      * @param swaySocket sway's IPC socket for window activation, or null
      */
     public static WaylandBackend open(final String socket, final Path swaySocket) throws BackendUnavailableException {
+        return connect(socket, "Wayland input", (connection, seat, outputs, made) -> {
+            made[0] = Keymap.standard();
+            final VirtualKeyboard keyboard = VirtualKeyboard.create(connection, seat, made[0]);
+            final VirtualPointer pointer = VirtualPointer.create(connection, seat);
+            // The compositor has created both devices (and read the keymap) once this returns...
+            connection.roundtrip();
+            // ...but sway 1.7 drops a click that follows a new virtual pointer too closely (~150
+            // ms measured; seen here as a lost first click after another backend's devices
+            // went). Nothing tells a client when the device is ready, so this is pacing, once per
+            // backend: the helper keeps its devices for its whole life.
+            LockSupport.parkNanos(DEVICE_SETTLE_NS);
+            final SwayIpc sway = swaySocket == null ? null : SwayIpc.connect(swaySocket);
+            return new WaylandBackend(connection, made[0], keyboard, pointer, outputs, sway);
+        });
+    }
+
+    /**
+     * Connects to KWin at {@code socket} and authenticates one fake-input device, typing with the
+     * seat's keymap. Fails when KWin does not offer fake input to this program (docs/desktops/kde.md §3).
+     */
+    public static WaylandBackend openKde(final String socket) throws BackendUnavailableException {
+        return connect(socket, "KWin fake input", (connection, seat, outputs, made) -> {
+            made[0] = Keymap.ofSeat(connection, seat);
+            final FakeInput device = FakeInput.create(connection, made[0], "Saccade", "input for a local agent");
+            connection.roundtrip();
+            return new WaylandBackend(connection, made[0], device, device, outputs, null);
+        });
+    }
+
+    /** What a backend sets up on a connection with a seat and outputs; the keymap it makes goes to {@code made[0]}. */
+    private interface Setup {
+        WaylandBackend on(WaylandConnection connection, Pointer seat, Outputs outputs, Keymap[] made)
+            throws IOException, BackendUnavailableException;
+    }
+
+    private static WaylandBackend connect(final String socket, final String what, final Setup setup)
+        throws BackendUnavailableException {
         final WaylandConnection connection;
         try {
             connection = WaylandConnection.connect(socket);
         } catch (final IOException | UnsatisfiedLinkError e) {
             throw new BackendUnavailableException("cannot connect to Wayland: " + e.getMessage(), e);
         }
-        Keymap keymap = null;
-        SwayIpc sway = null;
+        final Keymap[] made = new Keymap[1];
         try {
             final Pointer seat = connection.bind("wl_seat", WlInterfaces.WL_SEAT, 1);
             if (seat == null) {
@@ -112,25 +147,12 @@ public final class WaylandBackend implements InputBackend {
             if (outputs.layoutWidth() <= 0 || outputs.layoutHeight() <= 0) {
                 throw new BackendUnavailableException("the compositor has no output");
             }
-            keymap = Keymap.standard();
-            final VirtualKeyboard keyboard = VirtualKeyboard.create(connection, seat, keymap);
-            final VirtualPointer pointer = VirtualPointer.create(connection, seat);
-            // The compositor has created both devices (and read the keymap) once this returns...
-            connection.roundtrip();
-            // ...but sway 1.7 drops a click that follows a new virtual pointer too closely (~150
-            // ms measured; seen here as a lost first click after another backend's devices
-            // went). Nothing tells a client when the device is ready, so this is pacing, once per
-            // backend: the helper keeps its devices for its whole life.
-            LockSupport.parkNanos(DEVICE_SETTLE_NS);
-            if (swaySocket != null) {
-                sway = SwayIpc.connect(swaySocket);
-            }
-            return new WaylandBackend(connection, keymap, keyboard, pointer, outputs, sway);
+            return setup.on(connection, seat, outputs, made);
         } catch (final IOException | UnsatisfiedLinkError e) {
-            cleanUp(connection, keymap);
-            throw new BackendUnavailableException("Wayland input is unavailable: " + e.getMessage(), e);
+            cleanUp(connection, made[0]);
+            throw new BackendUnavailableException(what + " is unavailable: " + e.getMessage(), e);
         } catch (final BackendUnavailableException e) {
-            cleanUp(connection, keymap);
+            cleanUp(connection, made[0]);
             throw e;
         }
     }
@@ -274,20 +296,10 @@ public final class WaylandBackend implements InputBackend {
         if (unusable()) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        if (chars.capacity() < length) {
-            chars = CharBuffer.allocate(length);
-        }
-        chars.clear();
-        decoder.reset();
-        try {
-            if (decoder.decode(ByteBuffer.wrap(utf8, offset, length), chars, true).isError()
-                || decoder.flush(chars).isError()) {
-                return ResultCode.PLATFORM_UNSUPPORTED;
-            }
-        } catch (final IllegalStateException e) {
+        final CharBuffer chars = keys.decode(utf8, offset, length);
+        if (chars == null) {
             return ResultCode.PLATFORM_UNSUPPORTED;
         }
-        chars.flip();
         final int shiftKey = keymap.keyFor(SHIFT_L) & 0xffff;
         // Pass 1: refuse the whole text before any event.
         for (int i = 0; i < chars.limit(); ) {
@@ -414,15 +426,7 @@ public final class WaylandBackend implements InputBackend {
         if (unusable()) {
             return ResultCode.PLATFORM_BACKEND;
         }
-        for (int i = 0; i < 32; i++) {
-            int bits = 0;
-            for (int b = 0; b < 8; b++) {
-                if (keyDown[i * 8 + b]) {
-                    bits |= 1 << b;
-                }
-            }
-            keys32[i] = (byte) bits;
-        }
+        keys.pack(keys32);
         return ResultCode.PLATFORM_OK;
     }
 

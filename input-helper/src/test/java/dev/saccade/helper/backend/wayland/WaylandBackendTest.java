@@ -10,17 +10,11 @@ import dev.saccade.ipc.link.HeldInputLedger;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.bytes.MappedBytes;
 import org.junit.jupiter.api.AfterAll;
@@ -116,9 +110,9 @@ class WaylandBackendTest {
         desktop.focus(zenity.pid());
         final File file = dir.resolve("ledger").toFile();
         final long offset = 4096 + 64;
-        final Process child = startChild(file, offset);
+        final Process child = HolderProcess.start(desktop.waylandSocket().toString(), file, offset, false);
         try {
-            final String line = awaitLine(child, "HELD");
+            final String line = HolderProcess.awaitLine(child, "HELD");
             // The client repeats a held key itself (wl_keyboard.repeat_info): the text grows.
             Await.until(() -> length(entryText(zenity)) >= 3, Duration.ofSeconds(10),
                 () -> "repeats of the held key: " + entryText(zenity) + " " + line);
@@ -128,7 +122,7 @@ class WaylandBackendTest {
             // repeating it at once (measured: the text no longer grows between the kill and our
             // release). Observed over a window, not synchronised: 25 repeats a second would add ~12.
             final int afterKill = length(entryText(zenity));
-            observe(Duration.ofMillis(500));
+            HolderProcess.observe(Duration.ofMillis(500));
             assertEquals(afterKill, length(entryText(zenity)), "repeat stopped with the dead keyboard");
             System.out.println("wayland-hold: text length " + afterKill + " after SIGKILL, the same 500 ms later");
             try (WaylandBackend releaser = WaylandBackend.open(desktop.waylandSocket().toString(), null);
@@ -151,52 +145,7 @@ class WaylandBackendTest {
         }
     }
 
-    private static void observe(final Duration window) {
-        final long untilNs = System.nanoTime() + window.toNanos();
-        while (Await.before(untilNs)) {
-            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
-        }
-    }
-
     private static int length(final String text) {
         return text == null ? 0 : text.length();
-    }
-
-    private static Process startChild(final File file, final long offset) throws Exception {
-        final List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle") || argument.startsWith("-Dorg.slf4j")) {
-                command.add(argument);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(WaylandHolderMain.class.getName());
-        command.add(desktop.waylandSocket().toString());
-        command.add(file.getPath());
-        command.add(Long.toString(offset));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    }
-
-    private static String awaitLine(final Process child, final String prefix) throws Exception {
-        final CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                final BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                    StandardCharsets.UTF_8));
-                String l;
-                while ((l = in.readLine()) != null) {
-                    if (l.startsWith(prefix)) {
-                        return l;
-                    }
-                }
-                return "child exited " + child.waitFor();
-            } catch (final Exception e) {
-                return e.toString();
-            }
-        });
-        final String result = line.get(30, TimeUnit.SECONDS);
-        assertTrue(result.startsWith(prefix), result);
-        return result;
     }
 }

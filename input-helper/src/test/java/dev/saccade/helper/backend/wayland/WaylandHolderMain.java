@@ -21,7 +21,8 @@ public final class WaylandHolderMain {
         final long offset = Long.parseLong(args[2]);
         try (MappedBytes file = MappedBytes.singleMappedBytes(new File(args[1]), 64 * 1024)) {
             final HeldInputLedger ledger = new HeldInputLedger().wrap(file, offset).init();
-            final GuardedBackend backend = new GuardedBackend(WaylandBackend.open(args[0], null), ledger);
+            final GuardedBackend backend = new GuardedBackend(args.length > 3 && "kde".equals(args[3])
+                ? WaylandBackend.openKde(args[0]) : WaylandBackend.open(args[0], null), ledger);
             if (backend.key(0x04, true) != ResultCode.PLATFORM_OK || backend.sync() != ResultCode.PLATFORM_OK) {
                 throw new IllegalStateException("cannot press a");
             }
