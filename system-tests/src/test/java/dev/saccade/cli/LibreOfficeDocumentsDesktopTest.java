@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * LibreOffice's documents through their targets (D49): Calc's visible cells are TABLE_CELL targets
  * read without listing the sheet, and a value typed into cell B2 by its target lands in B2 of the
- * saved sheet (exported to CSV by soffice itself).
+ * saved sheet (exported to CSV by soffice itself). The pointer has not been over Calc's window
+ * before that click, so Calc's extents are those it gave before it learnt where its window is: the
+ * click lands in B2 only because it aims again once the pointer is there (D54).
  */
 @WithTestDesktop(apps = {})
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
