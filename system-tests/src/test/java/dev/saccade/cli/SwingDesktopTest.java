@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop(apps = {})
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SwingDesktopTest extends OwnedDesktopTest {
-    private static final Path WRAPPER = Path.of("/usr/share/java/java-atk-wrapper.jar");
-    private static final Path WRAPPER_JNI = Path.of("/usr/lib/x86_64-linux-gnu/jni");
+    static final Path WRAPPER = Path.of("/usr/share/java/java-atk-wrapper.jar");
+    static final Path WRAPPER_JNI = Path.of("/usr/lib/x86_64-linux-gnu/jni");
 
     @Test
     void popupItemsTableCellsAndTreeRowsAreTargets() throws Exception {
