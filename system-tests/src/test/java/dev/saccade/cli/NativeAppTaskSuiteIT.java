@@ -31,8 +31,9 @@ class NativeAppTaskSuiteIT {
      * The tasks that pass on this branch (11 of 13 on 2026-12-07). Writer's two fail: after the
      * text is typed into the document body, no target in the view is focused (the caret's
      * paragraph holds the focus, and the body's paragraphs are not read), so the policy does not
-     * press Ctrl+S; the second then finds its window unread, with the first document still open
-     * (soffice's tree with two documents does not fit the refresh budget).
+     * press Ctrl+S (the fill, which the body refuses, falls back to keys and stops there too).
+     * Their documents stay open, and soffice's tree with two documents may not fit the refresh
+     * budget: the second window is then not read in time.
      */
     static final Set<String> PASSING = Set.of(
         "gnome-calculator: 12 × 3 = 36, copied", "gnome-calculator: 100 − 58 = 42, copied",
