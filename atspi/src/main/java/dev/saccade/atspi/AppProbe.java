@@ -81,6 +81,12 @@ final class AppProbe {
             }
         }
         app.gtk4 = isGtk4(toolkit, version);
+        if (JAVA_TOOLKIT.equals(toolkit)) {
+            // Swing's lists, tables and trees manage their descendants, so a Collection match
+            // leaves out a combo box's popup items, table cells and tree rows: walk it instead (D49)
+            app.guarded = true;
+            app.listsManaged = true;
+        }
         app.probed = true;
         app.idSeed = AtspiTargetIds.appSeed(app.busName, app.pid);
         app.collection = sawCollection && !app.guarded ? KnownApp.COLLECTION_YES : KnownApp.COLLECTION_NO;
@@ -98,6 +104,9 @@ final class AppProbe {
         final String name = applicationName.toLowerCase(java.util.Locale.ROOT);
         return name.contains("soffice") || name.contains("libreoffice");
     }
+
+    /** The ToolkitName of the Java ATK wrapper (Swing and AWT applications). */
+    static final String JAVA_TOOLKIT = "J2SE-access-bridge";
 
     /** The Application interface's ToolkitName and Version say GTK, 4.x. */
     static boolean isGtk4(final Object toolkitName, final Object version) {

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.types.UInt32;
 
 /**
  * The action side of the AT-SPI2 source: invoke, read text, set text, set value and select, each
@@ -120,6 +121,33 @@ final class AtspiActions {
             result.complete((int) (low & (1L << AtspiMapping.STATE_FOCUSABLE | 1L << AtspiMapping.STATE_FOCUSED)));
         };
         sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.ACCESSIBLE, "GetState", null, onState);
+        return result;
+    }
+
+    /**
+     * {@link AtspiSource#extents}: {@code Component.GetExtents} in screen coordinates asked now;
+     * {x, y, width, height}, or null when the application cannot say in time.
+     */
+    CompletableFuture<int[]> extents(final AccessibilityNode node, final long deadlineNs) {
+        final CompletableFuture<int[]> result = new CompletableFuture<>();
+        final AtspiBus b = bus.get();
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (b == null || !b.isConnected() || remainingNs <= 0) {
+            result.complete(null);
+            return result;
+        }
+        result.completeOnTimeout(null, remainingNs, TimeUnit.NANOSECONDS);
+        final Reply.Sink onExtents = call -> {
+            final Object box = call.failed() ? null : call.value();
+            result.complete(box == null || AtspiCall.length(box) != 4 ? null : new int[] {(int) AtspiCall.element(box, 0, 0),
+                (int) AtspiCall.element(box, 1, 0), (int) AtspiCall.element(box, 2, 0), (int) AtspiCall.element(box, 3, 0)});
+        };
+        try {
+            b.send(b.call(node.busName(), node.leafPath(), AtspiBus.COMPONENT, "GetExtents", "u", onExtents, 0, 0,
+                new UInt32(0)));
+        } catch (final DBusException | RuntimeException e) {
+            result.complete(null); // not marshallable, or the connection just went away
+        }
         return result;
     }
 

@@ -59,6 +59,8 @@ final class AtspiMapping {
     static final int ROLE_FORM = 87;
     static final int ROLE_LINK = 88;
     static final int ROLE_TREE_ITEM = 91;
+    /** A word processor's document body (LibreOffice Writer): typed into once the caret is in it (D49). */
+    static final int ROLE_DOCUMENT_TEXT = 94;
     static final int ROLE_DOCUMENT_WEB = 95;
     static final int ROLE_GROUPING = 99;
     static final int ROLE_LANDMARK = 110;
@@ -97,7 +99,7 @@ final class AtspiMapping {
     static final int CLASS_OTHER = -1;
     static final int CLASS_BUTTON = 0;
     static final int CLASS_LINK = 1;
-    /** Text, entry: a TEXT_FIELD when editable, else TEXT. */
+    /** Text, entry, a text document's body: a TEXT_FIELD when editable, else TEXT. */
     static final int CLASS_TEXT_INPUT = 2;
     static final int CLASS_PASSWORD = 3;
     /** Label, static, paragraph. */
@@ -137,7 +139,7 @@ final class AtspiMapping {
     static final int[][] ROLE_CLASS_ROLES = {
         {ROLE_PUSH_BUTTON, ROLE_PUSH_BUTTON_MENU},
         {ROLE_LINK},
-        {ROLE_TEXT, ROLE_ENTRY},
+        {ROLE_TEXT, ROLE_ENTRY, ROLE_DOCUMENT_TEXT},
         {ROLE_PASSWORD_TEXT},
         {ROLE_LABEL, ROLE_STATIC, ROLE_PARAGRAPH},
         {ROLE_CHECK_BOX, ROLE_CHECK_MENU_ITEM},
@@ -242,6 +244,23 @@ final class AtspiMapping {
     /** The role class of an AT-SPI role, {@link #CLASS_OTHER} for the rest. */
     static int roleClass(final int atspiRole) {
         return atspiRole >= 0 && atspiRole < CLASS_BY_ROLE.length ? CLASS_BY_ROLE[atspiRole] : CLASS_OTHER;
+    }
+
+    /**
+     * The class of a child of a list, table or tree (AT-SPI role {@code parentRole}) that says it is
+     * a label: Java's rows and cells take the role of their renderer, a label, where they are the
+     * list's items, the table's cells and the tree's rows (D49). Any other class is kept.
+     */
+    static int rowClass(final int parentRole, final int roleClass) {
+        if (roleClass != CLASS_LABEL) {
+            return roleClass;
+        }
+        return switch (parentRole) {
+            case ROLE_TABLE -> CLASS_TABLE_CELL;
+            case ROLE_TREE, ROLE_TREE_TABLE -> CLASS_TREE_ITEM;
+            case ROLE_LIST -> CLASS_LIST_ITEM;
+            default -> roleClass;
+        };
     }
 
     /** A match rule's state bit set (two words) for AT-SPI states. */
@@ -439,13 +458,13 @@ final class AtspiMapping {
     /** Roles whose text content is their text lane (labels only when their name is empty). */
     static boolean readsContent(final int roleClass) {
         return roleClass == CLASS_TEXT_INPUT || roleClass == CLASS_LABEL || roleClass == CLASS_SPIN
-            || roleClass == CLASS_HEADING;
+            || roleClass == CLASS_HEADING || roleClass == CLASS_TABLE_CELL;
     }
 
     /** Target roles whose objects read their content (see {@link #readsContent}). */
     static boolean readsContentRole(final int role) {
         return role == Role.TEXT || role == Role.TEXT_FIELD || role == Role.LABEL || role == Role.SPIN_BUTTON
-            || role == Role.HEADING;
+            || role == Role.HEADING || role == Role.TABLE_CELL;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.saccade.atspi;
 
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.desktop.AccessibilitySnapshot;
+import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.protocol.ResultCode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -233,6 +234,32 @@ public final class AtspiSource implements AutoCloseable {
      */
     public CompletableFuture<Integer> focusState(final AccessibilityNode node, final long deadlineNs) {
         return actions.focusState(node, deadlineNs);
+    }
+
+    /**
+     * Whether a node's application places its objects by where it last saw its window, which it
+     * corrects only once the pointer moves over it, so that a pointer action aims again after
+     * moving there (D54): LibreOffice ({@link AppProbe#isGuarded}), whose extents are screen
+     * coordinates. Any thread.
+     */
+    public boolean aimsAfterMove(final AccessibilityNode node) {
+        final AccessibilitySnapshot snapshot = latest();
+        if (snapshot != null) {
+            for (final AccessibleApplication app : snapshot.applications()) {
+                if (app.busName().equals(node.busName())) {
+                    return !app.windowRelative() && AppProbe.isGuarded(app.name());
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Where a node lies now, asked of its application off the caller's thread
+     * ({@code Component.GetExtents}, screen coordinates): {x, y, width, height}, or null.
+     */
+    public CompletableFuture<int[]> extents(final AccessibilityNode node, final long deadlineNs) {
+        return actions.extents(node, deadlineNs);
     }
 
     /**

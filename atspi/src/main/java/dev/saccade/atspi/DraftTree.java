@@ -43,6 +43,8 @@ final class DraftTree {
         final int parent;
         final int depth;
         int roleClass = CLASS_OTHER;
+        /** Walk only: its AT-SPI role, -1 while unknown. */
+        int role = -1;
         /** Bulk only: the sum of the role rules matched, see {@link AtspiMapping#ROLE_CLASS_BITS}. */
         int roleCode;
         int states;
@@ -62,8 +64,12 @@ final class DraftTree {
         boolean dropped;
         /** Walk only: its state says it manages its descendants (never listed, {@link KnownApp#guarded}). */
         boolean manages;
+        /** Walk only: it has the {@code Table} interface, so its cells can be asked by row and column (D49). */
+        boolean table;
         /** Guarded walk only: its {@code ChildCount}, -1 while unknown. */
         int reportedChildren = -1;
+        /** What its target id goes by instead of its path (a table's cell: its place, D49), or null. */
+        String idKey;
         /** Walk only: children in order, as indexes. */
         int[] children;
         int childCount;
@@ -469,7 +475,7 @@ final class DraftTree {
         final int caps = AtspiMapping.capabilities(d.roleClass, d.states, d.interfaces, d.actionCount, scrolls);
         final int flags = AtspiMapping.flags(d.roleClass, d.states, caps, onScreen, truncatedText);
         final int states = AtspiMapping.targetStates(d.roleClass, d.states);
-        final long id = AtspiTargetIds.of(app.idSeed, d.path, d.roleClass);
+        final long id = AtspiTargetIds.of(app.idSeed, d.idKey != null ? d.idKey : d.path, d.roleClass);
         return new AccessibilityNode(id, parentId, role, caps, flags, states, x, y, width, height, text, d.name, app.pid,
             app.busName, d.path);
     }

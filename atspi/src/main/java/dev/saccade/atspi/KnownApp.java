@@ -40,6 +40,12 @@ final class KnownApp {
      */
     boolean guarded;
     /**
+     * A guarded walk lists the children of objects that manage their descendants too, where their
+     * count is small ({@link TreeWalk#MAX_MANAGED_CHILDREN}): Java's lists, tables and trees,
+     * whose accessible children are its rows and cells (D49).
+     */
+    boolean listsManaged;
+    /**
      * The socket of the application's own D-Bus server ({@code Application.GetApplicationBusAddress}),
      * or null. Only at-spi2-atk applications get one: Qt answers the call but we keep Qt on the
      * bus, where it is proven.

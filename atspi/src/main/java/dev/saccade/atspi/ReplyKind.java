@@ -40,6 +40,8 @@ final class ReplyKind {
     static final int K_CHILD_COUNT = 26;
     /** The application object's toolkit version (probe). */
     static final int K_ROOT_VERSION = 27;
+    /** A cell of a table that manages its descendants, asked by row and column (index: the table's draft, D49). */
+    static final int K_CELL = 28;
 
     private ReplyKind() {
     }

@@ -1,6 +1,7 @@
 package dev.saccade.atspi;
 
 import static dev.saccade.atspi.DraftTree.ROOT;
+import static dev.saccade.atspi.ReplyKind.K_CELL;
 import static dev.saccade.atspi.ReplyKind.K_CHILDREN;
 import static dev.saccade.atspi.ReplyKind.K_CHILD_COUNT;
 import static dev.saccade.atspi.ReplyKind.K_INTERFACES;
@@ -17,6 +18,15 @@ import static dev.saccade.atspi.ReplyKind.K_STATE;
 final class TreeWalk {
     /** A walk deeper than this is a cycle or a pathological tree. */
     static final int MAX_WALK_DEPTH = 64;
+    /** Rows of a table that manages its descendants asked for their cells, from the top (D49). */
+    static final int CELL_ROWS = 25;
+    /** Columns of such a table asked for their cells: with {@link #CELL_ROWS}, at most 400 cells. */
+    static final int CELL_COLUMNS = 16;
+    /** The most children of an object that manages its descendants a walk lists ({@link KnownApp#listsManaged}). */
+    static final int MAX_MANAGED_CHILDREN = CELL_ROWS * CELL_COLUMNS;
+    private static final String TABLE = "org.a11y.atspi.Table";
+    /** {@link #addChild}: the node budget is full. */
+    private static final int FULL = -2;
 
     private final KnownApp app;
     private final CallChannel channel;
@@ -72,18 +82,41 @@ final class TreeWalk {
                 || (d.states & AtspiMapping.S_SHOWN) == 0) {
                 continue; // hidden: left out of the scene with all inside it (§5.13), so not listed
             }
-            if (d.manages || d.reportedChildren < 0 || d.reportedChildren > maxNodes) {
+            final boolean managedListed = app.listsManaged && d.reportedChildren <= MAX_MANAGED_CHILDREN;
+            if ((d.manages && !managedListed) || d.reportedChildren < 0 || d.reportedChildren > maxNodes) {
                 tree.truncated = true; // what it holds is left out: built on demand, or unbounded
+                if (d.manages && d.table) {
+                    askCells(batch, i);
+                }
                 continue;
             }
             channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
         }
     }
 
+    /**
+     * The cells of a sheet's first rows and columns, asked one by one (D49): a bounded number of
+     * objects where listing the table would make the application build all 2^30; those not on
+     * screen are left out of the scene by their state like any object.
+     */
+    private void askCells(final CallBatch batch, final int table) {
+        for (int row = 0; row < CELL_ROWS; row++) {
+            for (int column = 0; column < CELL_COLUMNS; column++) {
+                channel.call(batch, tree.get(table).path, TABLE, "GetAccessibleAt", "ii", K_CELL, table, row, column);
+            }
+        }
+    }
+
     /** Reads a walk level's replies that are in: facts of the level, children for the next. */
     void readArrived(final CallBatch batch) {
+        int cellTable = ROOT;
+        int cell = 0;
         for (final Reply call : batch.calls) {
             if (!call.answered()) {
+                if (call.kind() == K_CELL) {
+                    cell = call.index() == cellTable ? cell + 1 : 0;
+                    cellTable = call.index();
+                }
                 continue;
             }
             if (call.kind() == K_CHILDREN) {
@@ -93,21 +126,19 @@ final class TreeWalk {
                 }
                 final Object children = reply[0];
                 for (int i = 0, n = AtspiCall.length(children); i < n; i++) {
-                    final String path = AtspiCall.referencePath(AtspiCall.item(children, i));
-                    if (path == null || tree.indexOf(path) != null || path.equals(app.rootPath)) {
-                        continue;  // a cycle, or an object listed twice
-                    }
-                    if (tree.size() >= maxNodes) {
-                        tree.truncated = true;
+                    if (addChild(call.index(), AtspiCall.referencePath(AtspiCall.item(children, i))) == FULL) {
                         break;
                     }
-                    final int depth = call.index() == ROOT ? 0 : tree.get(call.index()).depth + 1;
-                    final int index = tree.add(path, call.index(), depth);
-                    if (call.index() == ROOT) {
-                        tree.addRootChild(index);
-                    } else {
-                        tree.get(call.index()).addChild(index);
-                    }
+                }
+                continue;
+            }
+            if (call.kind() == K_CELL) {
+                cell = call.index() == cellTable ? cell + 1 : 0;
+                cellTable = call.index();
+                final int index = addChild(call.index(), AtspiCall.referencePath(call.value()));
+                if (index >= 0) {
+                    // the application makes a new object for each ask: the id goes by the cell's place
+                    tree.get(index).idKey = tree.get(cellTable).path + '#' + cell / CELL_COLUMNS + ',' + cell % CELL_COLUMNS;
                 }
                 continue;
             }
@@ -119,7 +150,17 @@ final class TreeWalk {
                 continue;
             }
             switch (call.kind()) {
-                case K_ROLE -> d.roleClass = AtspiMapping.roleClass((int) AtspiCall.asLong(call.value(), -1));
+                case K_ROLE -> {
+                    d.role = (int) AtspiCall.asLong(call.value(), -1);
+                    d.roleClass = AtspiMapping.roleClass(d.role);
+                    if (app.listsManaged && d.parent != ROOT) {
+                        // a Java tree's rows nest in the rows above them
+                        final DraftTree.Draft above = tree.get(d.parent);
+                        d.roleClass = above.roleClass == AtspiMapping.CLASS_TREE_ITEM
+                            && d.roleClass == AtspiMapping.CLASS_LABEL ? AtspiMapping.CLASS_TREE_ITEM
+                            : AtspiMapping.rowClass(above.role, d.roleClass);
+                    }
+                }
                 case K_STATE -> {
                     final Object words = call.value();
                     d.states = AtspiMapping.states(AtspiCall.element(words, 0, 0), AtspiCall.element(words, 1, 0), app.leniency());
@@ -128,7 +169,9 @@ final class TreeWalk {
                 case K_INTERFACES -> {
                     final Object names = call.value();
                     for (int i = 0, n = AtspiCall.length(names); i < n; i++) {
-                        d.interfaces |= AtspiMapping.interfaceBit(String.valueOf(AtspiCall.item(names, i)));
+                        final String name = String.valueOf(AtspiCall.item(names, i));
+                        d.interfaces |= AtspiMapping.interfaceBit(name);
+                        d.table |= TABLE.equals(name);
                     }
                 }
                 case K_NAME -> {
@@ -141,5 +184,23 @@ final class TreeWalk {
                 }
             }
         }
+    }
+
+    /** Lists {@code path} as the next child of draft {@code parent}: its index, -1 if not listed, FULL once the budget is. */
+    private int addChild(final int parent, final String path) {
+        if (path == null || tree.indexOf(path) != null || path.equals(app.rootPath)) {
+            return -1;  // a cycle, or an object listed twice
+        }
+        if (tree.size() >= maxNodes) {
+            tree.truncated = true;
+            return FULL;
+        }
+        final int index = tree.add(path, parent, parent == ROOT ? 0 : tree.get(parent).depth + 1);
+        if (parent == ROOT) {
+            tree.addRootChild(index);
+        } else {
+            tree.get(parent).addChild(index);
+        }
+        return index;
     }
 }

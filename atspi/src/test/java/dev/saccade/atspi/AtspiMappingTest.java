@@ -33,6 +33,19 @@ class AtspiMappingTest {
     }
 
     @Test
+    void labelsInTablesTreesAndListsAreTheirCellsRowsAndItems() {
+        final int label = AtspiMapping.roleClass(AtspiMapping.ROLE_LABEL);
+        assertEquals(AtspiMapping.CLASS_TABLE_CELL, AtspiMapping.rowClass(AtspiMapping.ROLE_TABLE, label));
+        assertEquals(AtspiMapping.CLASS_TREE_ITEM, AtspiMapping.rowClass(AtspiMapping.ROLE_TREE, label));
+        assertEquals(AtspiMapping.CLASS_LIST_ITEM, AtspiMapping.rowClass(AtspiMapping.ROLE_LIST, label));
+        assertEquals(label, AtspiMapping.rowClass(AtspiMapping.ROLE_PANEL, label), "a label in a panel stays one");
+        final int button = AtspiMapping.roleClass(AtspiMapping.ROLE_PUSH_BUTTON);
+        assertEquals(button, AtspiMapping.rowClass(AtspiMapping.ROLE_TABLE, button), "a button in a table stays one");
+        assertEquals(Role.TEXT_FIELD, targetRole(AtspiMapping.ROLE_DOCUMENT_TEXT, AtspiMapping.S_EDITABLE),
+            "an editable document body takes text");
+    }
+
+    @Test
     void rolesMapToTheSpecsTargetRoles() {
         assertEquals(Role.BUTTON, targetRole(AtspiMapping.ROLE_PUSH_BUTTON, 0));
         assertEquals(Role.TOGGLE, targetRole(AtspiMapping.ROLE_TOGGLE_BUTTON, 0));

@@ -126,6 +126,20 @@ public final class OwnerService implements AutoCloseable {
             }
 
             @Override
+            public boolean aimsAfterMove(final long targetId) {
+                final AtspiSource semantic = accessibility;
+                final AccessibilityNode node = semantic == null ? null : node(semantic, targetId);
+                return node != null && semantic.aimsAfterMove(node);
+            }
+
+            @Override
+            public CompletableFuture<int[]> extents(final long targetId, final long deadlineNs) {
+                final AtspiSource semantic = accessibility;
+                final AccessibilityNode node = semantic == null ? null : node(semantic, targetId);
+                return node == null ? CompletableFuture.completedFuture(null) : semantic.extents(node, deadlineNs);
+            }
+
+            @Override
             public CompletableFuture<Integer> secureFocus(final long deadlineNs) {
                 return SecureFocus.ask(accessibility, deadlineNs);
             }

@@ -137,6 +137,15 @@ class FocusGateTest {
     }
 
     @Test
+    void aTargetThatNeverHoldsTheFocusItselfGetsTheClickAndTheTextInOnePlan() {
+        answers.add(0); // editable, not focusable: a document body whose paragraph takes the focus
+        assertEquals(ResultCode.OK, single(text("abc")));
+        assertEquals(List.of(List.of("plan lease=0", "move 250,300", "down 1", "up 1", "text abc", "end 0")),
+            executor.plans);
+        assertEquals(1, asked);
+    }
+
+    @Test
     void aKeyAfterAClickWaitsForTheClickedTargetsFocusOrFails() {
         answers.addAll(List.of(NOT_FOCUSED, FOCUSED));
         assertEquals(ResultCode.OK, single(Batches.of().action(a -> a.kind(ActionKind.CLICK).targetId(12).buttonBits(Button.LEFT))));

@@ -40,6 +40,7 @@ public final class ActionPlanner {
     private final SemanticInvoker invoker;
     private final FocusGate gate;
     private final WindowGate windows;
+    private final AimGate aim;
     private final ErrorCompletions errors = new ErrorCompletions();
     private final ActionBatchFlyweight batch = new ActionBatchFlyweight();
     private final ActionFlyweight action = new ActionFlyweight();
@@ -60,6 +61,7 @@ public final class ActionPlanner {
         this.invoker = invoker;
         this.gate = new FocusGate(invoker);
         this.windows = new WindowGate(scenes, executor, invoker);
+        this.aim = new AimGate(executor, invoker);
     }
 
     /**
@@ -181,20 +183,21 @@ public final class ActionPlanner {
             final int i = run.index;
             int result;
             if (run.waitingPlan != 0 || run.waitingInvoke != null || run.gate != FocusGate.NONE
-                || run.windowStage != WindowGate.NONE) {
+                || run.windowStage != WindowGate.NONE || run.aim == AimGate.ASKED) {
                 result = awaited(run, b, nowNs);
                 if (result == PARKED) {
                     return PARKED;
                 }
                 if (result == WindowGate.READY) {
-                    result = evaluate(run, b, i, available, leaseId, nowNs); // the window is in front: every check again
+                    // the window is in front, or a click was aimed again (D54): every check again
+                    result = evaluate(run, b, i, available, leaseId, nowNs);
                 }
                 if (result == DISPATCHED) {
                     continue; // a focus question answered: the next plan of the same action is out
                 }
             } else {
                 if (i >= 1) {
-                    final int changed = foregroundChange(run);
+                    final int changed = windows.foregroundChange(run);
                     if (changed != ResultCode.OK) {
                         c.result(changed).platformError(ResultCode.platformErrorFor(changed)).failedActionIndex(i);
                         break; // no row for i, whatever the policy
@@ -227,6 +230,9 @@ public final class ActionPlanner {
             final int step = windows.step(run, nowNs, b.deadlineNs());
             return step == WindowGate.WAIT ? PARKED : step;
         }
+        if (run.aim == AimGate.ASKED) {
+            return aim.step(run, b, nowNs) == AimGate.WAIT ? PARKED : WindowGate.READY;
+        }
         if (run.waitingInvoke != null) {
             if (!run.waitingInvoke.isDone()) {
                 return PARKED;
@@ -254,6 +260,9 @@ public final class ActionPlanner {
             return PARKED;
         }
         run.waitingPlan = 0;
+        if (run.aim == AimGate.MOVED) {
+            return aim.moved(run, code, nowNs) ? PARKED : ResultCode.fromPlatform(code);
+        }
         if (run.gate == FocusGate.TEXT_CLICKED) {
             if (code == ResultCode.PLATFORM_OK) {
                 gate.clickDone(run, nowNs, b.deadlineNs());
@@ -298,26 +307,6 @@ public final class ActionPlanner {
         }
         run.waitingPlan = id;
         return DISPATCHED;
-    }
-
-    /** §5.7.3 before action i ≥ 1: the newest scene, adopted now (we are the owner thread). */
-    private int foregroundChange(final BatchRun run) {
-        scenes.adoptPending();
-        final ScenePacket scene = scenes.current();
-        if (scene == null || !scene.coherent()) {
-            return ResultCode.STALE_GENERATION;
-        }
-        if (run.namedWindow != 0) {
-            return WindowGate.between(run, scene); // §5.14: the named window's identity, not the foreground's
-        }
-        if (scene.processId() != run.startProcess || scene.windowId() != run.startWindow) {
-            return ResultCode.FOCUS_CHANGED; // D6
-        }
-        if (scene.sceneEpoch() != run.startScene || scene.displayId() != run.startDisplay
-            || scene.permissionEpoch() != run.startPermission) {
-            return ResultCode.STALE_GENERATION;
-        }
-        return ResultCode.OK;
     }
 
     /**
@@ -426,6 +415,10 @@ public final class ActionPlanner {
             // a press on an editable target may be moving the focus there; anything else that moves it ends the wait
             gate.clicked(a.targetId() != 0 && ActionRules.needsOneButton(kind) && (scene.bytes().readInt(scene.recordAt(firstTargetIndex)
                 + TargetFlyweight.CAPABILITY_BITS_OFFSET) & TargetCapability.TEXT) != 0 ? a.targetId() : 0, nowNs);
+        }
+        final int aimed = aim.before(run, a, i, point, scene, firstTargetIndex, b.deadlineNs());
+        if (aimed != AimGate.PROCEED) {
+            return aimed == AimGate.MOVING ? DISPATCHED : aimed; // D54: the move alone first
         }
         final PlanWriter plan = executor.beginPlan(b.deadlineNs(), scene.sceneEpoch(), scene.permissionEpoch(),
             kind == ActionKind.HOLD || a.durationNs() != 0 ? leaseId // a timed operation runs under the lease (§5.15)

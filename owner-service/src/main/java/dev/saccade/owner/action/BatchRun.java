@@ -66,6 +66,14 @@ public final class BatchRun {
     int windowStage;
     long windowPlan;
     long windowEpoch;
+    /** {@link AimGate}'s stage, when its move finished, its question, and the target's box it answered (Q8). */
+    int aim;
+    long aimMovedNs;
+    CompletableFuture<int[]> aimAnswer;
+    int aimX;
+    int aimY;
+    int aimWidth;
+    int aimHeight;
     /** The row flags of API 0x00010002 the current action earned (background, would activate, activated). */
     int rowFlags;
 
@@ -76,6 +84,7 @@ public final class BatchRun {
      * leave nothing.
      */
     void afterAction(final ActionFlyweight a, final int result, final long leaseId) {
+        aim = AimGate.NONE; // an aim is for its own action only
         if (result == ResultCode.OK) {
             if (a.kind() == ActionKind.HOLD) {
                 heldButtons |= a.buttonBits();
@@ -121,5 +130,7 @@ public final class BatchRun {
         windowStage = WindowGate.NONE;
         windowPlan = 0;
         rowFlags = 0;
+        aim = AimGate.NONE;
+        aimAnswer = null;
     }
 }

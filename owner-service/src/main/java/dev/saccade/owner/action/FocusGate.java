@@ -19,7 +19,8 @@ import java.util.concurrent.CompletableFuture;
  *       selection the agent made); otherwise the click goes out alone, and the text only once the
  *       target reports FOCUSED. Focus that never arrives (within {@link #FOCUS_WAIT_NS} and the
  *       batch deadline) is FOCUS_CHANGED, a target its application no longer has is
- *       TARGET_NOT_FOUND, nothing typed in either case.</li>
+ *       TARGET_NOT_FOUND, nothing typed in either case. A target that is not FOCUSABLE (a text
+ *       document's body, whose paragraph takes the focus) gets the click and the text in one plan.</li>
  *   <li>KEY, KEY_CHORD and TEXT first ask whether a password field has the focus (D30); one
  *       that has it makes the action SECURE_SURFACE before any event, unless the connection holds
  *       SECURE_INPUT.</li>
@@ -171,8 +172,10 @@ final class FocusGate {
                     clickedTarget = 0;
                     return SEND_TEXT; // no focus click: it could only undo what the agent did there
                 }
-                if (state < 0) {
-                    return SEND_CLICK_AND_TEXT; // the application cannot say (no bus, a timeout): as without a gate
+                if (state < 0 || (state & SemanticInvoker.FOCUSABLE) == 0) {
+                    // the application cannot say (no bus, a timeout), or the target never holds the focus
+                    // itself (Writer's document body: its paragraph takes it): as without a gate
+                    return SEND_CLICK_AND_TEXT;
                 }
                 run.gate = TEXT_CLICKED;
                 return SEND_CLICK;

@@ -60,6 +60,19 @@ public interface SemanticInvoker {
     }
 
     /**
+     * Whether a pointer action on {@code targetId} aims again once the pointer is over its window:
+     * its application corrects where it says its objects lie only then (D54).
+     */
+    default boolean aimsAfterMove(final long targetId) {
+        return false;
+    }
+
+    /** Where {@code targetId} lies now, asked of its application: {x, y, width, height} in pixels, or null. */
+    default CompletableFuture<int[]> extents(final long targetId, final long deadlineNs) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /**
      * Completes with {@link #SECURE_FOCUSED} when a password field has the keyboard focus now,
      * asked of the applications (the scene may be older than the last Tab), else with 0 (D30).
      */

@@ -215,4 +215,24 @@ final class WindowGate {
             || (kind == ActionKind.CLICK && a.buttonBits() == Button.LEFT && a.repeatCount() <= 1
                 && a.modifiers() == 0 && (a.flags() & ActionFlag.EXPLICIT_POINTS) == 0);
     }
+
+    /** §5.7.3 before action i ≥ 1: the newest scene, adopted now (we are the owner thread). */
+    int foregroundChange(final BatchRun run) {
+        scenes.adoptPending();
+        final ScenePacket scene = scenes.current();
+        if (scene == null || !scene.coherent()) {
+            return ResultCode.STALE_GENERATION;
+        }
+        if (run.namedWindow != 0) {
+            return WindowGate.between(run, scene); // §5.14: the named window's identity, not the foreground's
+        }
+        if (scene.processId() != run.startProcess || scene.windowId() != run.startWindow) {
+            return ResultCode.FOCUS_CHANGED; // D6
+        }
+        if (scene.sceneEpoch() != run.startScene || scene.displayId() != run.startDisplay
+            || scene.permissionEpoch() != run.startPermission) {
+            return ResultCode.STALE_GENERATION;
+        }
+        return ResultCode.OK;
+    }
 }
