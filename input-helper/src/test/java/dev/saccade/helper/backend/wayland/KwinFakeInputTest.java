@@ -123,8 +123,21 @@ class KwinFakeInputTest {
 
     @Test
     void dragsAGtkSliderToItsEnd() throws Exception {
-        final SwayApp zenity = desktop.launch("zenity-scale", "zenity", "--scale", "--title=Drag", "--text=Drag",
-            "--min-value=0", "--max-value=100", "--value=0");
+        // KWin's placement script moves only the windows it lists, and zenity's accessible tree can
+        // register before its window is mapped: a drag then goes where the window is not yet, and
+        // zenity prints 0 (seen in 1 of about 6 runs). Such a drag, which moved nothing, is tried once
+        // more with a new dialog; a drag that reaches the knob must take it to the end either time.
+        String printed = drag(1);
+        if ("0\n".equals(printed)) {
+            printed = drag(2);
+        }
+        assertEquals("100\n", printed, "the drag took the slider to its end");
+    }
+
+    /** One zenity scale, placed, its knob dragged past the slider's end; what zenity printed. */
+    private String drag(final int attempt) throws Exception {
+        final SwayApp zenity = desktop.launch("zenity-scale-" + attempt, "zenity", "--scale", "--title=Drag",
+            "--text=Drag", "--min-value=0", "--max-value=100", "--value=0");
         desktop.place(zenity.pid(), 100, 300);
         final SwayDesktop.Accessible[] slider = new SwayDesktop.Accessible[1];
         Await.until(() -> {
@@ -153,7 +166,7 @@ class KwinFakeInputTest {
             assertEquals(ResultCode.PLATFORM_OK, backend.key(0x28, false));
             assertEquals(ResultCode.PLATFORM_OK, backend.sync());
             assertEquals(0, zenity.awaitExit(10_000), "slider at " + s + ": " + zenity);
-            assertEquals("100\n", zenity.stdout(), "the drag took the slider to its end");
+            return zenity.stdout();
         }
     }
 
