@@ -64,6 +64,9 @@ final class GnomeDesktopReader implements AutoCloseable {
         return this;
     }
 
+    /** The pause before a failed window list is asked again. */
+    private static final long RETRY_NS = TimeUnit.MILLISECONDS.toNanos(500);
+
     private void run() {
         final long pollNs = TimeUnit.MILLISECONDS.toNanos(GnomeConfiguration.pollMs());
         try (ShellClient shell = ShellClient.connect(busAddress)) {
@@ -72,8 +75,27 @@ final class GnomeDesktopReader implements AutoCloseable {
             final java.util.Set<Long> seen = new java.util.HashSet<>();
             long nudgeAtNs = 0;
             int nudgesLeft = 0;
+            boolean failing = false;
             while (!closed) {
-                final DesktopSnapshot next = ShellWindows.parse(shell.listWindows(), sequence + 1, System.nanoTime());
+                final String list;
+                try {
+                    list = shell.listWindows();
+                } catch (final DBusExecutionException e) {
+                    if (!first.isDone()) {
+                        throw e;
+                    }
+                    // Once it has answered, a failed call (the shell busy, or its bus connection dropped
+                    // and taken again) is asked again: a reader that stopped here left the scene without
+                    // windows for good while the shell went on.
+                    if (!failing) {
+                        LOG.warn("event=gnome_reader_retry error={}", e.toString());
+                        failing = true;
+                    }
+                    LockSupport.parkNanos(Math.max(pollNs, RETRY_NS));
+                    continue;
+                }
+                failing = false;
+                final DesktopSnapshot next = ShellWindows.parse(list, sequence + 1, System.nanoTime());
                 final long now = System.nanoTime();
                 boolean appeared = false;
                 for (final dev.saccade.desktop.WindowInfo w : next.windows()) {
