@@ -4,11 +4,15 @@ import dev.saccade.demodesktop.GnomeDesktop;
 import dev.saccade.demodesktop.KdeDesktop;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.gnome.ShellExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -43,7 +47,8 @@ class DesktopTaskSuiteIT {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void coreTasksOnGnomeAreDoneOverMcpAndVerifiedByTheApps() throws Exception {
         try (GnomeDesktop gnome = GnomeDesktop.start(1280, 800, "us", ShellExtension.UUID, ShellExtension.files())) {
-            run("wayland:" + gnome.waylandSocket(), gnome.environment(), gnome.asSessionUser(List.of()), "gnome");
+            keepingLogs(gnome.logDirectory(), "gnome", () -> run("wayland:" + gnome.waylandSocket(),
+                gnome.environment(), gnome.asSessionUser(List.of()), "gnome"));
         }
     }
 
@@ -52,7 +57,8 @@ class DesktopTaskSuiteIT {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void coreTasksOnKwinAreDoneOverMcpAndVerifiedByTheApps() throws Exception {
         try (KdeDesktop kde = KdeDesktop.start(1280, 800, "us")) {
-            run("wayland:" + kde.waylandSocket(), kde.environment(), kde.asSessionUser(List.of()), "kde");
+            keepingLogs(kde.logDirectory(), "kde", () -> run("wayland:" + kde.waylandSocket(),
+                kde.environment(), kde.asSessionUser(List.of()), "kde"));
         }
     }
 
@@ -68,6 +74,27 @@ class DesktopTaskSuiteIT {
         final List<Map<String, Object>> rows = TaskSuiteScript.run(display, configure, "tasks.mjs",
             Map.of("TASKS_ONLY", only, "SACCADE_TASKS_RUN_AS", json(runAs)), "agent-tasks-" + desktop + ".md");
         TaskSuiteScript.assertPassed(rows, CORE, null, true);
+    }
+
+    /** Runs {@code body}; if it fails, first copies the session's logs to {@code target/desktop-tasks-<name>-logs}. */
+    private static void keepingLogs(final Path logs, final String name, final Body body) throws Exception {
+        try {
+            body.run();
+        } catch (Exception | AssertionError e) {
+            final Path kept = Files.createDirectories(Path.of("target", "desktop-tasks-" + name + "-logs"));
+            try (Stream<Path> files = Files.list(logs)) {
+                for (final Path file : files.filter(Files::isRegularFile).toList()) {
+                    Files.copy(file, kept.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** A test step that may throw. */
+    @FunctionalInterface
+    private interface Body {
+        void run() throws Exception;
     }
 
     /** {@code name} as a JavaScript regular expression matching exactly it. */

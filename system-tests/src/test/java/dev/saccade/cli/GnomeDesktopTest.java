@@ -2,6 +2,8 @@ package dev.saccade.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
@@ -20,7 +22,9 @@ import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
 import dev.saccade.testsupport.Await;
+import dev.saccade.wayland.Keymap;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -122,10 +126,32 @@ class GnomeDesktopTest {
                     }
                 }
             }
-        } catch (final DBusException | java.io.IOException e) {
+        } catch (final DBusException | IOException e) {
             throw new IllegalStateException("cannot ask the session bus", e);
         }
         return pids;
+    }
+
+    /**
+     * Before any RemoteDesktop session the headless seat has no keyboard, and mutter 43 dies
+     * (NULL keymap file) when a client asks such a seat for one: the keymap read must wait for
+     * the capability and leave the shell running.
+     */
+    @Test
+    @Order(0)
+    void aKeymapReadOfASeatWithoutAKeyboardLeavesTheShellRunning() throws Exception {
+        final IOException refused = assertThrows(IOException.class,
+            () -> Keymap.ofCompositor(gnome.waylandSocket().toString(), 300));
+        assertTrue(refused.getMessage().contains("keyboard"), refused.getMessage());
+        assertTrue(gnome.shellProcess().isAlive(), "gnome-shell died of the keymap read");
+        gnome.listWindows();
+        try (MutterBackend mutter = MutterBackend.open(gnome.busAddress())) {
+            assertNotNull(mutter, "a RemoteDesktop session gives the seat its virtual keyboard");
+            try (Keymap keymap = Keymap.ofCompositor(gnome.waylandSocket().toString(), 10_000)) {
+                assertTrue(keymap.hasKeysym(0xfc), "the German layout's ü, read once the seat has a keyboard");
+            }
+        }
+        assertTrue(gnome.shellProcess().isAlive());
     }
 
     @Test

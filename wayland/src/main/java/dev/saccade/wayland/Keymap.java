@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One full XKB keymap (libxkbcommon's default rules: evdev, pc105, the layout of
@@ -190,16 +191,40 @@ public final class Keymap implements AutoCloseable {
         return firstLayout.contains(keysym);
     }
 
+    /** wl_seat's capability bit for a keyboard. */
+    private static final int SEAT_CAPABILITY_KEYBOARD = 2;
+
     /**
      * The keymap the compositor behind {@code socket} gives its first seat's keyboards, read over a
-     * connection made for the purpose and closed again.
+     * connection made for the purpose and closed again. The keyboard is asked for only once the
+     * seat says it has one, waiting up to {@code timeoutMs}: mutter 43 dies (a NULL keymap file)
+     * when a client asks a seat without a keyboard for one, as a headless session's seat is until a
+     * virtual keyboard is added — and its seat learns of a new one later than the input it sends.
      */
-    public static Keymap ofCompositor(final String socket) throws IOException {
+    public static Keymap ofCompositor(final String socket, final long timeoutMs) throws IOException {
         final WaylandConnection connection = WaylandConnection.connect(socket);
         try {
             final Pointer seat = connection.bind("wl_seat", WlInterfaces.WL_SEAT, 1);
             if (seat == null) {
                 throw new IOException("the compositor offers no wl_seat");
+            }
+            final int[] capabilities = new int[1];
+            connection.listen(seat, (opcode, args) -> {
+                if (opcode == 0) {
+                    capabilities[0] = args.intAt(0);
+                }
+            });
+            connection.roundtrip();
+            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+            while ((capabilities[0] & SEAT_CAPABILITY_KEYBOARD) == 0) {
+                final long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (leftMs <= 0) {
+                    throw new IOException("the compositor's seat has no keyboard (capabilities " + capabilities[0]
+                        + ") after " + timeoutMs + " ms: no keymap to read");
+                }
+                if (!connection.pump((int) Math.min(leftMs, 100))) {
+                    throw new IOException("the Wayland connection failed (error " + connection.error() + ")");
+                }
             }
             return ofSeat(connection, seat);
         } finally {

@@ -207,7 +207,7 @@ public final class MutterBackend implements InputBackend {
      */
     public MutterBackend checkingLayoutOf(final String waylandSocket) {
         try {
-            final Keymap read = Keymap.ofCompositor(waylandSocket);
+            final Keymap read = Keymap.ofCompositor(waylandSocket, STREAM_TIMEOUT_MS);
             if (layout != null) {
                 layout.close();
             }
