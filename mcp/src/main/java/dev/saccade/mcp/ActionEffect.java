@@ -29,8 +29,9 @@ import java.util.Objects;
  * window, and the two are compared. {@code confirmed} names what changed (the target's text or
  * state, a window that appeared or closed, the focus, anything else); {@code no-change} says the
  * scene stayed the same for the whole window, which only an action without a visible effect
- * leaves; {@code unverifiable} is every other case (nothing was sent, the kind changes nothing by
- * itself, a read failed). Runs on the MCP thread; allocates per call.
+ * leaves (not necessarily one without any effect, D63); {@code unverifiable} is every other case
+ * (nothing was sent, the kind changes nothing by itself, a read failed). Runs on the MCP thread;
+ * allocates per call.
  */
 final class ActionEffect {
     static final String CONFIRMED = "confirmed";
@@ -138,10 +139,21 @@ final class ActionEffect {
 
     /** The hint that goes with {@link #NO_CHANGE}. */
     String hint() {
-        return NO_CHANGE.equals(effect)
-            ? "the action ran, but nothing on screen changed within " + windowMs + " ms: the control may do"
-                + " nothing, be the wrong one, or react somewhere the scene does not show; observe before repeating it"
-            : null;
+        return NO_CHANGE.equals(effect) ? noChangeHint(windowMs) : null;
+    }
+
+    /**
+     * What a no-change result tells the agent: the screen stayed the same, which is no proof that
+     * the application did nothing. An application may take the action into state it does not
+     * show (a calculator's pending operator), and neither its accessibility events nor its
+     * repaints tell that apart from a control that does nothing (D63), so the hint warns
+     * against a repeat, which would then act twice.
+     */
+    static String noChangeHint(final long windowMs) {
+        return "the action ran, but nothing on screen changed within " + windowMs + " ms: the control may do"
+            + " nothing, be the wrong one, or have taken it into state the screen does not show (a pending"
+            + " operation, a mode); do not repeat it to make something happen, since a repeat may act twice:"
+            + " go on with the task, or check its result another way first";
     }
 
     private void compare(final Scene was, final Scene now, final long targetId) {

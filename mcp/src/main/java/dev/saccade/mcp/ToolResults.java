@@ -147,11 +147,12 @@ final class ToolResults {
         final String after, final ActionEffect effect) {
         final int result = c.result();
         final String effectHint = effect == null ? null : effect.hint();
-        final String completed = "Action completed." + (effectHint == null ? "" : " Nothing changed: " + sentence(effectHint));
+        final String completed = "Action completed."
+            + (effectHint == null ? "" : " Nothing changed on screen: " + sentence(effectHint));
         w.startObject();
         text(w, result == 0 ? (after == null ? completed : completed + " The active window now:\n" + after)
             : "Action rejected: " + AbiNames.resultText(result) + "." + (hint == null ? "" : " " + sentence(hint))
-                + (effectHint == null ? "" : " Nothing changed: " + sentence(effectHint))
+                + (effectHint == null ? "" : " Nothing changed on screen: " + sentence(effectHint))
                 + (after == null ? "" : "\nThe active window now:\n" + after));
         w.name("structuredContent").startObject()
             .name("result").number(result)
