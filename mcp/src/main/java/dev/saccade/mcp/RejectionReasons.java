@@ -139,7 +139,8 @@ final class RejectionReasons {
                     + " allowActivation true to bring the window to the front first";
                 return;
             case ResultCode.OUTCOME_UNCONFIRMED:
-                hint = "the action ran but nothing it should change changed: observe before repeating it";
+                hint = "the window was asked to come to the front, but no scene showed it there in time, so no input"
+                    + " was sent: observe, then act again on the fresh scene";
                 return;
             default:
                 hint = null;
