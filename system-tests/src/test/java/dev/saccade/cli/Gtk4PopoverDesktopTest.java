@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A GTK 4 popover menu driven by its targets (D64): gnome-calculator's mode button opens a
  * popover, a window of its own that GTK places itself, and its Advanced item is clicked where the
- * scene puts it. The proof is the application's: the Advanced keypad's log key computes
+ * scene puts it, near its right end. The proof is the application's: the Advanced keypad's log key computes
  * log 1000 = 3, which the calculator copies to the clipboard on Ctrl+C (read with xclip). Were
  * the item placed by the main window's position, the click would miss it, the mode would stay
  * Basic, and there would be no log key.
@@ -52,7 +53,15 @@ class Gtk4PopoverDesktopTest extends OwnedDesktopTest {
         final AppHandle calculator = desktop.startApp(DemoApp.GNOME_CALCULATOR);
         try {
             click(target(calculator, Role.BUTTON, "Basic"), "the mode menu button");
-            click(target(calculator, Role.RADIO, "Advanced"), "Advanced in the popover menu");
+            // near the item's right end, a point an agent may pick as well as its centre: placed by the
+            // main window, the item lay 99 px right of the popover's, and this point beyond the popover
+            final TargetFlyweight advanced = found(calculator.windowId(), Role.RADIO, "Advanced");
+            final int x = (advanced.boundsXQ8() + advanced.boundsWidthQ8()) - (8 << 8);
+            final int y = advanced.boundsYQ8() + advanced.boundsHeightQ8() / 2;
+            final long item = advanced.targetId();
+            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, new byte[0], a -> a.kind(ActionKind.CLICK)
+                .flags(ActionFlag.EXPLICIT_POINTS).targetId(item).point(x, y).buttonBits(Button.LEFT), 0),
+                "click Advanced in the popover menu");
             final AccessibilityNode display = Gtk4CalculatorDesktopTest.display(owner, calculator.pid());
             final String[] keys = {"log", "1", "0", "0", "0", "="};
             final String[] after = {"log", "log1", "log10", "log100", "log1000", "3"};
@@ -136,6 +145,11 @@ class Gtk4PopoverDesktopTest extends OwnedDesktopTest {
 
     /** The actionable target of {@code role} in {@code window} whose text starts with {@code text}. */
     private long target(final long window, final int role, final String text) throws Exception {
+        return found(window, role, text).targetId();
+    }
+
+    /** {@link #target(long, int, String)}'s record, with its bounds. */
+    private TargetFlyweight found(final long window, final int role, final String text) throws Exception {
         return Await.probe(() -> {
             final CompletionFlyweight c = ActionEffectsDesktopTest.query(client, role, text.isEmpty() ? null : text,
                 TextMatch.PREFIX);
@@ -143,11 +157,11 @@ class Gtk4PopoverDesktopTest extends OwnedDesktopTest {
                 final TargetFlyweight t = new TargetFlyweight().wrap(c.bytes(), c.offset() + c.targetsOffset()
                     + (long) i * c.targetStride());
                 if (t.windowId() == window && (t.flags() & TargetFlag.ACTIONABLE) != 0) {
-                    return t.targetId();
+                    return t;
                 }
             }
-            return 0L;
-        }, id -> id != 0, Duration.ofSeconds(60), id -> "an actionable " + Role.name(role) + " '" + text + "'");
+            return null;
+        }, Objects::nonNull, Duration.ofSeconds(60), none -> "an actionable " + Role.name(role) + " '" + text + "'");
     }
 
     /** The clipboard's text as its owner (the calculator) serves it, or "" while there is none. */
