@@ -6,6 +6,7 @@ import dev.saccade.desktop.AccessibleApplication;
 import dev.saccade.desktop.DesktopSnapshot;
 import dev.saccade.desktop.FrameExtents;
 import dev.saccade.desktop.WindowInfo;
+import dev.saccade.protocol.TargetFlag;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,7 @@ import java.util.List;
  * states ({@code _GTK_FRAME_EXTENTS}) where it states one, else centred ({@link #margin}). A GTK 4
  * popover or menu is a surface of its own, placed by the application; its object sits below the
  * widget it points at, and moves with its subtree by the position of its own popup window
- * ({@link PopupSurfaces}, D64).
+ * ({@link PopupSurfaces}, D64); what lies under it is covered.
  */
 final class ClientRelativeExtents {
     /** Largest margin a window-relative application's surface keeps around its top-level object. */
@@ -69,10 +70,34 @@ final class ClientRelativeExtents {
                         node.name(), node.pid(), node.busName(), node.objectPath(), node.leafPath()));
                 }
             }
+            if (popups != null) {
+                moved |= coverUnderPopups(nodes, popups);
+            }
             apps.add(new AccessibleApplication(app.busName(), app.pid(), app.name(), nodes, app.complete(),
                 app.collection(), app.error(), app.refreshedNs(), app.windowRelative()));
         }
         return moved ? semantic.withApplications(apps) : semantic;
+    }
+
+    /**
+     * Marks OCCLUDED, and no longer ACTIONABLE, each object outside the popups whose centre a
+     * popup of its application covers (§5.8 rule F: a click there would land in the popup).
+     *
+     * @return whether any object was marked
+     */
+    private static boolean coverUnderPopups(final List<AccessibilityNode> nodes, final PopupSurfaces popups) {
+        boolean marked = false;
+        for (int i = 0; i < nodes.size(); i++) {
+            final AccessibilityNode n = nodes.get(i);
+            if (n.parentId() != 0 && !popups.inside(n) && !n.hasFlag(TargetFlag.OCCLUDED)
+                && popups.covers(n.x() + n.width() / 2, n.y() + n.height() / 2)) {
+                nodes.set(i, new AccessibilityNode(n.targetId(), n.parentId(), n.role(), n.capabilities(),
+                    (n.flags() | TargetFlag.OCCLUDED) & ~TargetFlag.ACTIONABLE, n.states(), n.x(), n.y(), n.width(),
+                    n.height(), n.text(), n.name(), n.pid(), n.busName(), n.objectPath(), n.leafPath()));
+                marked = true;
+            }
+        }
+        return marked;
     }
 
     /**

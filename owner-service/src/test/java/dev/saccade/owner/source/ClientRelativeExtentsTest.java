@@ -14,6 +14,7 @@ import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.desktop.TargetIds;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.Role;
+import dev.saccade.protocol.TargetFlag;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class ClientRelativeExtentsTest {
     private static AccessibilityNode node(final long id, final long parent, final int role, final String name,
         final int x, final int y, final int w, final int h) {
         return new AccessibilityNode(TargetIds.ACCESSIBILITY_NAMESPACE | id, parent == 0 ? 0
-            : TargetIds.ACCESSIBILITY_NAMESPACE | parent, role, 0, 0, 0, x, y, w, h, name, name, 100, ":1.4",
+            : TargetIds.ACCESSIBILITY_NAMESPACE | parent, role, 0, TargetFlag.ACTIONABLE, 0, x, y, w, h, name, name, 100, ":1.4",
             "/o/" + id);
     }
 
@@ -109,8 +110,11 @@ class ClientRelativeExtentsTest {
                 node(2, 1, Role.BUTTON, "GtkMenuButton", 105, 6, 78, 34),
                 node(3, 2, Role.BUTTON, "Basic", 114, 11, 60, 24),
                 node(4, 2, Role.MENU, "GtkPopoverMenu", 105, 6, 277, 232),
-                node(5, 4, Role.RADIO, "Advanced", 147, 78, 193, 32),
-                node(6, 1, Role.BUTTON, "7", 16, 288, 55, 40)), true, false, null, 1, true)));
+                node(7, 4, Role.UNKNOWN, "GtkPopoverContent", 129, 40, 229, 172),
+                node(5, 7, Role.RADIO, "Advanced", 147, 78, 193, 32),
+                node(6, 1, Role.BUTTON, "7", 16, 288, 55, 40),
+                node(8, 1, Role.BUTTON, "mod", 217, 180, 55, 40),
+                node(9, 1, Role.BUTTON, "Undo", 15, 11, 63, 24)), true, false, null, 1, true)));
     }
 
     private static DesktopSnapshot withPopup(final List<WindowInfo> popups) {
@@ -127,10 +131,15 @@ class ClientRelativeExtentsTest {
         assertEquals(576, moved.get(2).x(), "the menu button moves by its window: 457 + 5 + 114");
         assertEquals(468, moved.get(3).x(), "the popover takes its popup window's place");
         assertEquals(300, moved.get(3).y());
-        assertEquals(510, moved.get(4).x(), "an item: 468 + (147 - 105), where a click on it lands");
-        assertEquals(372, moved.get(4).y(), "300 + (78 - 6)");
-        assertEquals(478, moved.get(5).x(), "after the popover's subtree the window's shift again: 457 + 5 + 16");
-        assertEquals(569, moved.get(5).y());
+        assertEquals(510, moved.get(5).x(), "an item: 468 + (147 - 105), where a click on it lands");
+        assertEquals(372, moved.get(5).y(), "300 + (78 - 6)");
+        assertEquals(478, moved.get(6).x(), "after the popover's subtree the window's shift again: 457 + 5 + 16");
+        assertEquals(569, moved.get(6).y());
+        assertTrue(moved.get(5).hasFlag(TargetFlag.ACTIONABLE), "the item keeps its flags");
+        assertTrue(moved.get(7).hasFlag(TargetFlag.OCCLUDED), "a key under the popover's content is covered");
+        assertFalse(moved.get(7).hasFlag(TargetFlag.ACTIONABLE));
+        assertFalse(moved.get(8).hasFlag(TargetFlag.OCCLUDED), "under the popup window's margin only: not covered");
+        assertFalse(moved.get(6).hasFlag(TargetFlag.OCCLUDED), "beside it: not covered");
     }
 
     @Test
@@ -139,6 +148,7 @@ class ClientRelativeExtentsTest {
             new WindowInfo(21, 100, "", 468, 300, 277, 200, false, true, WindowInfo.NO_DESKTOP),
             new WindowInfo(22, 101, "", 468, 300, 277, 232, false, true, WindowInfo.NO_DESKTOP));
         final List<AccessibilityNode> moved = ClientRelativeExtents.translate(withPopover(), withPopup(others)).nodes();
-        assertEquals(462 + 147, moved.get(4).x(), "no popup of its own: the window's shift, as before");
+        assertEquals(462 + 147, moved.get(5).x(), "no popup of its own: the window's shift, as before");
+        assertFalse(moved.get(7).hasFlag(TargetFlag.OCCLUDED), "no popup shown: nothing covered");
     }
 }
