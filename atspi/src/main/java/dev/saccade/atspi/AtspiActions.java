@@ -219,8 +219,28 @@ final class AtspiActions {
         if (b == null) {
             return result;
         }
-        final Reply.Sink onRead = call -> result.complete(call.failed() ? platformCode(call.errorName())
+        final Reply.Sink onReadAgain = call -> result.complete(call.failed() ? platformCode(call.errorName())
             : text.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+        // GTK 4.8's entries answer GetText(0, -1) with "" whatever they hold (D65): then the
+        // count of characters, and the text up to it when it is the payload's
+        final Reply.Sink onCount = call -> {
+            final long count = call.failed() ? -1 : AtspiCall.asLong(call.value(), -1);
+            if (count != text.codePointCount(0, text.length())) {
+                result.complete(call.failed() ? platformCode(call.errorName()) : ResultCode.PLATFORM_UNSUPPORTED);
+            } else {
+                sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.TEXT, "GetText", "ii", onReadAgain, 0,
+                    (int) count);
+            }
+        };
+        final Reply.Sink onRead = call -> {
+            if (!call.failed() && "".equals(call.value()) && !text.isEmpty()) {
+                sendOrFail(result, b, node.busName(), node.leafPath(), AtspiBus.PROPERTIES, "Get", "ss", onCount,
+                    AtspiBus.TEXT, "CharacterCount");
+            } else {
+                result.complete(call.failed() ? platformCode(call.errorName())
+                    : text.equals(call.value()) ? ResultCode.PLATFORM_OK : ResultCode.PLATFORM_UNSUPPORTED);
+            }
+        };
         final Reply.Sink onSet = call -> {
             changed.accept(node.busName());
             if (call.failed() || !Boolean.TRUE.equals(call.value())) {

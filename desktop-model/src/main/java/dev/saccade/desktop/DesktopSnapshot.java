@@ -25,6 +25,10 @@ public final class DesktopSnapshot {
      * whose surface is not their bounds (GNOME: a client-side shadow around the visible frame).
      */
     private final Map<Long, Long> surfaceOrigins;
+    /** Mapped override-redirect windows (X11 popups: GTK 4 popovers, menus, tooltips), bottom to top. */
+    private final List<WindowInfo> popups;
+    /** {@code _GTK_FRAME_EXTENTS} of the clients that state it, by XID. */
+    private final Map<Long, FrameExtents> frameExtents;
 
     public DesktopSnapshot(
         final long sequence,
@@ -44,7 +48,7 @@ public final class DesktopSnapshot {
         final Set<Long> clientRelativeWindows,
         final Set<Long> approximateWindows) {
         this(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows, approximateWindows,
-            Map.of());
+            Map.of(), List.of(), Map.of());
     }
 
     private DesktopSnapshot(
@@ -55,8 +59,12 @@ public final class DesktopSnapshot {
         final List<MonitorInfo> monitors,
         final Set<Long> clientRelativeWindows,
         final Set<Long> approximateWindows,
-        final Map<Long, Long> surfaceOrigins) {
+        final Map<Long, Long> surfaceOrigins,
+        final List<WindowInfo> popups,
+        final Map<Long, FrameExtents> frameExtents) {
         this.surfaceOrigins = Map.copyOf(surfaceOrigins);
+        this.popups = List.copyOf(popups);
+        this.frameExtents = Map.copyOf(frameExtents);
         this.clientRelativeWindows = Set.copyOf(clientRelativeWindows);
         this.approximateWindows = Set.copyOf(approximateWindows);
         this.sequence = sequence;
@@ -97,7 +105,29 @@ public final class DesktopSnapshot {
      */
     public DesktopSnapshot withSurfaceOrigins(final Map<Long, Long> origins) {
         return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
-            approximateWindows, origins);
+            approximateWindows, origins, popups, frameExtents);
+    }
+
+    /**
+     * This snapshot with the X11 surfaces a window list leaves out: the mapped override-redirect
+     * windows ({@link #popups()}) and the clients' stated frame extents ({@link #frameExtents(long)}).
+     */
+    public DesktopSnapshot withSurfaces(final List<WindowInfo> popupWindows, final Map<Long, FrameExtents> extents) {
+        return new DesktopSnapshot(sequence, captureTimeNs, activeWindow, windows, monitors, clientRelativeWindows,
+            approximateWindows, surfaceOrigins, popupWindows, extents);
+    }
+
+    /**
+     * Mapped override-redirect windows, bottom to top: on X11 each GTK 4 popover, menu and tooltip
+     * is one, with its own position, which no window manager lists. Empty elsewhere.
+     */
+    public List<WindowInfo> popups() {
+        return popups;
+    }
+
+    /** The frame extents client {@code xid} states ({@code _GTK_FRAME_EXTENTS}), or null if it states none. */
+    public FrameExtents frameExtents(final long xid) {
+        return frameExtents.get(xid);
     }
 
     /** A point packed for {@link #withSurfaceOrigins}: x in the high 32 bits, y in the low. */
@@ -218,7 +248,9 @@ public final class DesktopSnapshot {
             && monitors.equals(other.monitors)
             && clientRelativeWindows.equals(other.clientRelativeWindows)
             && approximateWindows.equals(other.approximateWindows)
-            && surfaceOrigins.equals(other.surfaceOrigins);
+            && surfaceOrigins.equals(other.surfaceOrigins)
+            && popups.equals(other.popups)
+            && frameExtents.equals(other.frameExtents);
     }
 
     static long topologyEpoch(final List<MonitorInfo> monitors) {
@@ -243,6 +275,7 @@ public final class DesktopSnapshot {
     @Override
     public String toString() {
         return "DesktopSnapshot{sequence=" + sequence + ", activeWindow=0x" + Long.toHexString(activeWindow)
-            + ", windows=" + windows + ", monitors=" + monitors + ", topologyEpoch=" + topologyEpoch + '}';
+            + ", windows=" + windows + ", popups=" + popups + ", monitors=" + monitors + ", topologyEpoch=" + topologyEpoch
+            + '}';
     }
 }

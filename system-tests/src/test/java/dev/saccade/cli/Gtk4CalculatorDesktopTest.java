@@ -34,7 +34,7 @@ class Gtk4CalculatorDesktopTest extends OwnedDesktopTest {
     void buttonsAreActionableOnScreenAndClickingThemComputes() throws Exception {
         final AppHandle calculator = desktop.startApp(DemoApp.GNOME_CALCULATOR);
         try {
-            final AccessibilityNode display = display(calculator.pid());
+            final AccessibilityNode display = display(owner, calculator.pid());
             final String[] keys = {"7", "×", "6", "="};
             final String[] after = {"7", "7×", "7×6", "42"};
             for (int k = 0; k < keys.length; k++) {
@@ -92,7 +92,7 @@ class Gtk4CalculatorDesktopTest extends OwnedDesktopTest {
     }
 
     /** The calculator's display: its one editable text field, in the source's latest tree. */
-    private AccessibilityNode display(final long pid) {
+    static AccessibilityNode display(final DesktopOwner owner, final long pid) {
         return Await.value(() -> {
             for (final AccessibilityNode n : owner.service.accessibility().latest().nodes()) {
                 if (n.pid() == pid && n.role() == Role.TEXT_FIELD) {

@@ -68,9 +68,12 @@ final class X11Desktop implements AutoCloseable {
 
     /** XWindowAttributes (LP64), 136 bytes. */
     static final int WINDOW_ATTRIBUTES_LENGTH = 136;
+    static final int ATTR_X_OFFSET = 0;
+    static final int ATTR_Y_OFFSET = 4;
     static final int ATTR_WIDTH_OFFSET = 8;
     static final int ATTR_HEIGHT_OFFSET = 12;
     static final int ATTR_MAP_STATE_OFFSET = 92;
+    static final int ATTR_OVERRIDE_REDIRECT_OFFSET = 120;
 
     /** XRRMonitorInfo (LP64), 56 bytes. */
     static final int MONITOR_INFO_LENGTH = 56;
@@ -105,11 +108,15 @@ final class X11Desktop implements AutoCloseable {
     final long netClientList;
     final long netClientListStacking;
     final long netActiveWindow;
+    final long gtkFrameExtents;
 
     // Reused out-parameters: one connection, one thread.
     private final int[] intA = new int[1];
     private final int[] intB = new int[1];
     private final long[] childWindow = new long[1];
+    private final long[] treeRoot = new long[1];
+    private final long[] treeParent = new long[1];
+    private final long[] treeChildren = new long[1];
     private final Memory attributes = new Memory(WINDOW_ATTRIBUTES_LENGTH);
     private final Memory event = new Memory(XEVENT_LENGTH);
     private final Memory pollFds = new Memory(2L * POLLFD_LENGTH);
@@ -138,6 +145,7 @@ final class X11Desktop implements AutoCloseable {
         netClientList = intern("_NET_CLIENT_LIST");
         netClientListStacking = intern("_NET_CLIENT_LIST_STACKING");
         netActiveWindow = intern("_NET_ACTIVE_WINDOW");
+        gtkFrameExtents = intern("_GTK_FRAME_EXTENTS");
         this.randrEventBase = queryRandr(display);
         this.properties = new X11Properties(display, utf8String, compoundText, netWmName);
     }
@@ -270,6 +278,41 @@ final class X11Desktop implements AutoCloseable {
         out[2] = attributes.getInt(ATTR_WIDTH_OFFSET);
         out[3] = attributes.getInt(ATTR_HEIGHT_OFFSET);
         out[4] = attributes.getInt(ATTR_MAP_STATE_OFFSET);
+        return true;
+    }
+
+    /**
+     * The root window's children, bottom to top ({@code XQueryTree}); empty if the query fails.
+     * Frames, managed clients and override-redirect windows alike.
+     */
+    long[] rootChildren() {
+        if (X11.XQueryTree(display, root, treeRoot, treeParent, treeChildren, intA) == 0 || treeChildren[0] == 0) {
+            return new long[0];
+        }
+        try {
+            return new Pointer(treeChildren[0]).getLongArray(0, Math.max(0, intA[0]));
+        } finally {
+            X11.XFree(treeChildren[0]);
+        }
+    }
+
+    /**
+     * Reads a child of the root that is a mapped override-redirect window (a popup no window
+     * manager lists): its position in root coordinates and its size (one round trip).
+     *
+     * @param out receives x, y, width, height
+     * @return false if the window is gone, not override-redirect, or not viewable
+     */
+    boolean popupGeometry(final long window, final int[] out) {
+        if (X11.XGetWindowAttributes(display, window, attributesAddress) == 0
+            || attributes.getInt(ATTR_OVERRIDE_REDIRECT_OFFSET) == 0
+            || attributes.getInt(ATTR_MAP_STATE_OFFSET) != IS_VIEWABLE) {
+            return false;
+        }
+        out[0] = attributes.getInt(ATTR_X_OFFSET); // a child of the root: its position is in root coordinates
+        out[1] = attributes.getInt(ATTR_Y_OFFSET);
+        out[2] = attributes.getInt(ATTR_WIDTH_OFFSET);
+        out[3] = attributes.getInt(ATTR_HEIGHT_OFFSET);
         return true;
     }
 

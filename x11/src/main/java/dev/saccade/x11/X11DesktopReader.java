@@ -362,7 +362,7 @@ public final class X11DesktopReader implements AutoCloseable {
                     return atom == x.netClientListStacking || atom == x.netClientList || atom == x.netActiveWindow;
                 }
                 return atom == x.netWmName || atom == X11Desktop.XA_WM_NAME || atom == x.netWmState
-                    || atom == x.netWmDesktop || atom == x.netWmPid;
+                    || atom == x.netWmDesktop || atom == x.netWmPid || atom == x.gtkFrameExtents;
             }
             case X11Desktop.CONFIGURE_NOTIFY:
             case X11Desktop.MAP_NOTIFY:

@@ -14,6 +14,7 @@ import dev.saccade.demodesktop.DemoApp;
 import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.demodesktop.TestDesktopContext;
 import dev.saccade.desktop.DesktopSnapshot;
+import dev.saccade.desktop.FrameExtents;
 import dev.saccade.desktop.MonitorInfo;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.testdesktop.WithTestDesktop;
@@ -199,6 +200,29 @@ class X11DesktopReaderTest {
 
             snapshots.await(s -> titled(s.window(xid), "Après rename ✓"), SNAPSHOT_TIMEOUT, "the new title");
             assertEquals(x.windowText(xid, "_NET_WM_NAME"), reader.latest().window(xid).title());
+        } finally {
+            XTools.stop(info);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aFrameExtentTheClientStatesArrivesWithItsWindow() throws Exception {
+        final SnapshotQueue<DesktopSnapshot> snapshots = new SnapshotQueue<>();
+        final Process info = x.launch("zenity", "--info", "--text=a margin", "--title", "Framed");
+        try (X11DesktopReader reader = new X11DesktopReader(display, snapshots).start()) {
+            final DesktopSnapshot shown = snapshots.await(s -> titled(windowOf(s, info.pid()), "Framed"),
+                SNAPSHOT_TIMEOUT, "the window to frame");
+            final long xid = windowOf(shown, info.pid()).xid();
+            assertNull(shown.frameExtents(xid), "openbox: GTK states no margin");
+
+            // as GTK does under a compositing manager (mutter: 61, 61, 55, 67), D64
+            x.run("xprop", "-id", Long.toString(xid), "-f", "_GTK_FRAME_EXTENTS", "32c", "-set", "_GTK_FRAME_EXTENTS",
+                "61,62,55,67");
+
+            snapshots.await(s -> new FrameExtents(61, 62, 55, 67).equals(s.frameExtents(xid)), SNAPSHOT_TIMEOUT,
+                "the stated margin, left, right, top, bottom");
+            assertEquals(new FrameExtents(61, 62, 55, 67), reader.latest().frameExtents(xid), "kept while it holds");
         } finally {
             XTools.stop(info);
         }
