@@ -456,6 +456,7 @@ public final class AtspiSource implements AutoCloseable {
         final boolean rediscover = schedule.takeAppsChanged() || all;
         final Set<String> dirty = schedule.takeDirtyApps();
         final Map<String, Set<String>> touched = schedule.takeTouched();
+        final Map<String, Set<String>> subtrees = schedule.takeSubtrees();
         passes.clearLate();  // late answers to an earlier pass
         final AtspiBus b = bus;  // only this thread changes it
         if (rediscover && b != null) {
@@ -464,7 +465,8 @@ public final class AtspiSource implements AutoCloseable {
                 connectionError = registryError;
             }
         }
-        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, startNs, passDeadlineNs);
+        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, subtrees, startNs,
+            passDeadlineNs);
         publish(endNs);
         if (waiter != null) {
             waiter.complete(publisher.latest());
