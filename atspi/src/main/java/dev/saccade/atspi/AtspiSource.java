@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * failed, or the last full read is older than {@link AtspiSourceContext#fullRefreshMs()} (the
  * budget for events a toolkit did not send). An event about one object's own facts (its text,
  * name, value or a state) re-reads only that object within the last tree ({@link AppRefresh},
- * TOUCH), within the same budget; input ({@link #markDirty()}) and
+ * TOUCH), within the same budget, and one about an object's children re-reads that object's
+ * subtree and merges it into the last tree (SUBTREE, D61); input ({@link #markDirty()}) and
  * {@link #requestFullRefresh()} re-read everything, and input everything once more when it
  * settled ({@link AtspiSourceContext#inputSettleMs()}: what an application did about it need not
  * have come with events). Events come in bursts: a pass starts once no event came for the

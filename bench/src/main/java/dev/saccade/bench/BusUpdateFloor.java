@@ -91,6 +91,26 @@ final class BusUpdateFloor implements AutoCloseable {
         return bursts;
     }
 
+    /**
+     * The epoch time of the first event of {@code sender}'s last update that began at or before
+     * {@code atMs}, or NaN: the announcement a scene seen at {@code atMs} can have come from.
+     */
+    double lastUpdateBefore(final String sender, final double atMs) {
+        double start = Double.NaN;
+        double last = Double.NEGATIVE_INFINITY;
+        for (final Event e : between(sender, Double.NEGATIVE_INFINITY, atMs + 1e-3)) {
+            final String m = e.member();
+            if (!"ChildrenChanged".equals(m) && !"TextChanged".equals(m) && !"PropertyChange".equals(m)) {
+                continue;
+            }
+            if (e.epochMs() - last > BURST_GAP_MS) {
+                start = e.epochMs();
+            }
+            last = e.epochMs();
+        }
+        return start;
+    }
+
     private List<Event> between(final String sender, final double fromMs, final double toMs) {
         final List<Event> out = new ArrayList<>();
         synchronized (events) {

@@ -47,23 +47,26 @@ public final class WebDomBench {
 
     /** One browser under one mode. */
     private record Result(String mode, WebBrowser browser, int changes, int seen, int floor, Histogram freshness,
+        Histogram busToScene,
         double ownerPercent, double clientPercent, double browserPercent, long generations, double seconds,
         long fullReads, long subtreeReads, long touches, Map<String, Integer> busEvents) {
     }
 
     public static void main(final String[] args) throws Exception {
         final int seconds = ClickBench.intArg(args, "seconds", 20);
-        final int warmup = ClickBench.intArg(args, "warmup", 5);
+        final int warmup = ClickBench.intArg(args, "warmup", 10);
         final String[] modes = ClickBench.stringArg(args, "modes", "whole,subtree").split(",");
         final String[] browsers = ClickBench.stringArg(args, "browsers", "chromium,firefox").split(",");
         System.setProperty("saccade.owner.pixel.enabled", "false");
         System.out.printf(Locale.ROOT, "Web DOM benchmark (bench/README.md): seconds=%d warmup=%d modes=%s load=%s%n",
             seconds, warmup, String.join(",", modes), Files.readString(Path.of("/proc/loadavg")).trim());
         final List<Result> results = new ArrayList<>();
+        final Map<String, Double> idle = new HashMap<>();
         try (CounterPage page = CounterPage.start()) {
             for (final String mode : modes) {
                 System.setProperty(AtspiConfiguration.SUBTREE_READS_PROP_NAME, Boolean.toString("subtree".equals(mode)));
                 try (LiveDesktop live = LiveDesktop.start(true)) {
+                    idle.put(mode, idle(live, mode, seconds / 2));
                     for (final String name : browsers) {
                         final WebBrowser browser = WebBrowser.valueOf(name.toUpperCase(Locale.ROOT));
                         final Result r = measure(live, page, mode, browser, seconds, warmup);
@@ -73,15 +76,30 @@ public final class WebDomBench {
                 }
             }
         }
+        for (final Result s : results) {
+            for (final Result w : results) {
+                if ("subtree".equals(s.mode()) && "whole".equals(w.mode()) && s.browser() == w.browser()) {
+                    System.out.printf(Locale.ROOT, "BENCH figure=webdom_subtree_vs_whole browser=%s owner_cpu_ratio=%.2f "
+                            + "browser_cpu_ratio=%.2f freshness_p50_ratio=%.2f freshness_p99_ratio=%.2f seen_per_floor=%.2f/%.2f%n",
+                        s.browser().name().toLowerCase(Locale.ROOT), s.ownerPercent() / w.ownerPercent(),
+                        s.browserPercent() / w.browserPercent(),
+                        s.freshness().getValueAtPercentile(50) / (double) w.freshness().getValueAtPercentile(50),
+                        s.freshness().getValueAtPercentile(99) / (double) w.freshness().getValueAtPercentile(99),
+                        s.seen() / (double) Math.max(1, s.floor()), w.seen() / (double) Math.max(1, w.floor()));
+                }
+            }
+        }
         System.out.println();
         System.out.println("| mode | browser | values set | seen | floor (bus updates) | seen/floor | freshness p50 / p99 ms "
-            + "| owner % core | browser % core | whole reads | subtree reads |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+            + "| bus to scene p50 / p99 ms | owner % core (no page) | browser % core | whole reads | subtree reads |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (final Result r : results) {
-            System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %.2f | %.0f / %.0f | %.1f | %.1f | %d | %d |%n",
+            System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %.2f | %.0f / %.0f | %.0f / %.0f | %.1f (%.1f) | %.1f "
+                    + "| %d | %d |%n",
                 r.mode(), r.browser().label(), r.changes(), r.seen(), r.floor(), r.seen() / (double) Math.max(1, r.floor()),
                 r.freshness().getValueAtPercentile(50) / 1e3, r.freshness().getValueAtPercentile(99) / 1e3,
-                r.ownerPercent(), r.browserPercent(), r.fullReads(), r.subtreeReads());
+                r.busToScene().getValueAtPercentile(50) / 1e3, r.busToScene().getValueAtPercentile(99) / 1e3,
+                r.ownerPercent(), idle.get(r.mode()), r.browserPercent(), r.fullReads(), r.subtreeReads());
         }
     }
 
@@ -102,6 +120,7 @@ public final class WebDomBench {
             final long cpu0 = processCpuNs();
             final long self0 = threads.getCurrentThreadCpuTime();
             final long browser0 = treeTicks(process.toHandle());
+            final Map<String, Long> threads0 = taskCpu();
             final long generation0 = live.service.lastGeneration();
             final double fromMs = epochMs();
             final long start = System.nanoTime();
@@ -128,11 +147,17 @@ public final class WebDomBench {
             final long ownerNs = processCpuNs() - cpu0 - (threads.getCurrentThreadCpuTime() - self0);
             final long selfNs = threads.getCurrentThreadCpuTime() - self0;
             final long browserTicks = treeTicks(process.toHandle()) - browser0;
+            final Map<String, Long> threads1 = taskCpu();
+            threads1.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L)))
+                .filter(e -> e.getValue() > 10_000_000L).sorted((x, y) -> Long.compare(y.getValue(), x.getValue()))
+                .forEach(e -> System.out.printf(Locale.ROOT, "  %s %s thread %-36s %8.1f ms CPU%n", mode, browser.label(),
+                    e.getKey(), e.getValue() / 1e6));
             final long generations = live.service.lastGeneration() - generation0;
             final AtspiDiagnostics.App app1 = app(live, process.pid());
             Thread.sleep(1_500); // the page's last stamps
             final Map<Integer, Double> stamps = page.stamps(run);
             final Histogram freshness = new Histogram(3);
+            final Histogram busToScene = new Histogram(3);
             int changes = 0;
             int seen = 0;
             for (final Map.Entry<Integer, Double> e : stamps.entrySet()) {
@@ -145,10 +170,14 @@ public final class WebDomBench {
                 if (at != null) {
                     seen++;
                     freshness.recordValue(Math.max(0, Math.round((at - e.getValue()) * 1e3)));
+                    final double announced = bus.lastUpdateBefore(app1.busName(), at);
+                    if (!Double.isNaN(announced)) {
+                        busToScene.recordValue(Math.max(0, Math.round((at - announced) * 1e3)));
+                    }
                 }
             }
             final int floor = bus.updates(app1.busName(), fromMs, toMs - 1_000);
-            return new Result(mode, browser, changes, seen, floor, freshness, 100.0 * ownerNs / wallNs,
+            return new Result(mode, browser, changes, seen, floor, freshness, busToScene, 100.0 * ownerNs / wallNs,
                 100.0 * selfNs / wallNs, 100.0 * browserTicks * 1e7 / wallNs, generations, wallNs / 1e9,
                 app1.fullReads() - app0.fullReads(), app1.subtrees() - app0.subtrees(), app1.touches() - app0.touches(),
                 bus.members(app1.busName(), fromMs, toMs - 1_000));
@@ -157,14 +186,40 @@ public final class WebDomBench {
         }
     }
 
+    /**
+     * The owner's CPU with the same client parked on each next generation and no browser: what
+     * a connected client costs it before any page changes (percent of a core).
+     */
+    private static double idle(final LiveDesktop live, final String mode, final int seconds) throws Exception {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final long cpu0 = processCpuNs();
+        final long self0 = threads.getCurrentThreadCpuTime();
+        final long start = System.nanoTime();
+        final long end = start + TimeUnit.SECONDS.toNanos(seconds);
+        long generation = live.service.lastGeneration();
+        while (System.nanoTime() - end < 0) {
+            final CompletionFlyweight c = live.query(-1, PREFIX, TextMatch.PREFIX, generation, POLL_NS);
+            if (c.result() == ResultCode.OK) {
+                generation = c.generation().generation();
+            }
+        }
+        final double wallNs = System.nanoTime() - start;
+        final double percent = 100.0 * (processCpuNs() - cpu0 - (threads.getCurrentThreadCpuTime() - self0)) / wallNs;
+        System.out.printf(Locale.ROOT, "BENCH figure=webdom_no_page mode=%s seconds=%.1f owner_percent_core=%.2f%n", mode,
+            wallNs / 1e9, percent);
+        return percent;
+    }
+
     private static void print(final Result r) {
         System.out.printf(Locale.ROOT, "BENCH figure=webdom mode=%s browser=%s seconds=%.1f changes=%d seen=%d "
                 + "bus_updates=%d seen_per_floor=%.2f freshness_p50_ms=%.1f freshness_p99_ms=%.1f freshness_max_ms=%.1f "
+                + "bus_to_scene_p50_ms=%.1f bus_to_scene_p99_ms=%.1f "
                 + "owner_percent_core=%.2f client_percent_core=%.2f browser_percent_core=%.1f generations_per_s=%.1f "
                 + "whole_reads=%d subtree_reads=%d touches=%d bus_events=%s goal_freshness_p99_ms=150 goal_owner_percent=5%n",
             r.mode(), r.browser().name().toLowerCase(Locale.ROOT), r.seconds(), r.changes(), r.seen(), r.floor(),
             r.seen() / (double) Math.max(1, r.floor()), r.freshness().getValueAtPercentile(50) / 1e3,
-            r.freshness().getValueAtPercentile(99) / 1e3, r.freshness().getMaxValue() / 1e3, r.ownerPercent(),
+            r.freshness().getValueAtPercentile(99) / 1e3, r.freshness().getMaxValue() / 1e3,
+            r.busToScene().getValueAtPercentile(50) / 1e3, r.busToScene().getValueAtPercentile(99) / 1e3, r.ownerPercent(),
             r.clientPercent(), r.browserPercent(), r.generations() / r.seconds(), r.fullReads(), r.subtreeReads(),
             r.touches(), r.busEvents());
     }
@@ -235,6 +290,29 @@ public final class WebDomBench {
             }
         }
         return sum;
+    }
+
+    /**
+     * CPU time of each of this process's threads by name ({@code /proc/self/task/<tid>/schedstat},
+     * ns; the kernel's 15-character names, digits folded): the collector's and the JIT's threads,
+     * which the JVM's thread beans do not list, too.
+     */
+    private static Map<String, Long> taskCpu() {
+        final Map<String, Long> out = new java.util.TreeMap<>();
+        try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (final Path task : tasks) {
+                try {
+                    final String name = Files.readString(task.resolve("comm")).trim().replaceAll("\\d+", "N");
+                    final long ns = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+                    out.merge(name, ns, Long::sum);
+                } catch (final java.io.IOException | RuntimeException e) {
+                    // reason: a thread that ended while listed counts as nothing
+                }
+            }
+        } catch (final java.io.IOException e) {
+            return out;
+        }
+        return out;
     }
 
     private static long processCpuNs() {
