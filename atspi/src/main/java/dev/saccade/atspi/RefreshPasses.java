@@ -173,12 +173,15 @@ final class RefreshPasses {
     /**
      * The indexes in {@code app}'s last tree, ascending, of the objects whose subtrees a SUBTREE
      * refresh re-reads (D61): those whose children changed and those touched, if all are objects
-     * of a last whole read within the budget, at most {@link #MAX_TOUCHED}, and the application is
-     * bulk-listed; a guarded or walked one (D47, D49) is read whole. Null: read the application.
+     * of the last whole read, which was complete, at most {@link #MAX_TOUCHED}, and the application
+     * is bulk-listed; a guarded or walked one (D47, D49) is read whole. Null: read the application.
+     * Where the last whole read is older than the budget (D19), the application is read whole in
+     * the next pass, right after this one: the change its events announced does not wait for that.
      */
     private int[] subtreeRoots(final KnownApp app, final Set<String> parents, final Set<String> paths, final long nowNs) {
         final DraftTree tree = app.lastTree;
-        if (tree == null || app.guarded || app.collection != KnownApp.COLLECTION_YES || !canCheck(app, nowNs)) {
+        if (tree == null || app.guarded || app.collection != KnownApp.COLLECTION_YES || !app.complete
+            || app.nodes.isEmpty() || app.fullReadNs == 0) {
             return null;
         }
         final java.util.TreeSet<Integer> roots = new java.util.TreeSet<>();
@@ -198,6 +201,9 @@ final class RefreshPasses {
         int n = 0;
         for (final int i : roots) {
             out[n++] = i;
+        }
+        if (!canCheck(app, nowNs)) {
+            schedule.markDirty(app.busName); // the budget for changes no event announced ran out
         }
         return out;
     }
