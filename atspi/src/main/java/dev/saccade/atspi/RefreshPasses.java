@@ -78,6 +78,7 @@ final class RefreshPasses {
     void clear() {
         apps.clear();
         schedule.knownBusNames(Set.of());
+        schedule.subtreeBusNames(Set.of());
     }
 
     /** The peer link was closed: the applications' connections went with it. */
@@ -132,6 +133,13 @@ final class RefreshPasses {
             }
             apply(r, endNs, peers);
         }
+        final Set<String> subtreeApps = new HashSet<>();
+        for (final KnownApp app : apps) {
+            if (app.collection == KnownApp.COLLECTION_YES && !app.guarded) {
+                subtreeApps.add(app.busName);
+            }
+        }
+        schedule.subtreeBusNames(subtreeApps);
         passes++;
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;

@@ -80,6 +80,11 @@ final class RefreshSchedule {
 
     // Written by the source thread only; read by the event threads.
     private volatile Set<String> knownBusNames = Set.of();
+    /**
+     * The applications a subtree read can serve (bulk-listed, not guarded: D61); children events
+     * of the others mark them as before, so their bursts coalesce as long as before.
+     */
+    private volatile Set<String> subtreeBusNames = Set.of();
 
     RefreshSchedule(final AtspiSourceContext context) {
         this.quietNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceQuietMs());
@@ -116,6 +121,13 @@ final class RefreshSchedule {
     /** nanoTime of the last event, refresh request or input mark; 0 before the first. */
     long lastEventNs() {
         return lastEventNs;
+    }
+
+    /** Source thread: the applications whose children events name subtrees to re-read (D61). */
+    void subtreeBusNames(final Set<String> names) {
+        if (!names.equals(subtreeBusNames)) {
+            subtreeBusNames = Set.copyOf(names);
+        }
     }
 
     /** The applications a pass listed: events from them mark them, events from others list again. */
@@ -217,7 +229,7 @@ final class RefreshSchedule {
         }
         final String sender = signal.getSource();
         if (sender != null && knownBusNames.contains(sender)) {
-            final String parent = subtreeReads ? changedChildren(signal) : null;
+            final String parent = subtreeReads && subtreeBusNames.contains(sender) ? changedChildren(signal) : null;
             final String path = parent == null ? touchedObject(signal) : null;
             if (parent != null) {
                 note(subtrees, sender, parent);
