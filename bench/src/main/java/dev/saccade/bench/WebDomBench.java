@@ -38,6 +38,8 @@ import org.HdrHistogram.Histogram;
  * of a core.
  */
 public final class WebDomBench {
+    /** The JIT's compiler threads as {@link #taskCpu()} names them. */
+    private static final String JIT_THREADS = "CN CompilerThre";
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(250);
     private static final Pattern TICK = Pattern.compile("tick (\\d+)");
     private static final byte[] PREFIX = CounterPage.PREFIX.getBytes(StandardCharsets.UTF_8);
@@ -47,9 +49,8 @@ public final class WebDomBench {
 
     /** One browser under one mode. */
     private record Result(String mode, WebBrowser browser, int changes, int seen, int floor, Histogram freshness,
-        Histogram busToScene,
-        double ownerPercent, double clientPercent, double browserPercent, long generations, double seconds,
-        long fullReads, long subtreeReads, long touches, Map<String, Integer> busEvents) {
+        Histogram busToScene, double ownerPercent, double ownerWithoutJitPercent, double clientPercent,
+        double browserPercent, long generations, double seconds, long fullReads, long subtreeReads, long touches, Map<String, Integer> busEvents) {
     }
 
     public static void main(final String[] args) throws Exception {
@@ -91,15 +92,16 @@ public final class WebDomBench {
         }
         System.out.println();
         System.out.println("| mode | browser | values set | seen | floor (bus updates) | seen/floor | freshness p50 / p99 ms "
-            + "| bus to scene p50 / p99 ms | owner % core (no page) | browser % core | whole reads | subtree reads |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+            + "| bus to scene p50 / p99 ms | owner % core (no page) | without JIT | browser % core | whole reads "
+            + "| subtree reads |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (final Result r : results) {
             System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %.2f | %.0f / %.0f | %.0f / %.0f | %.1f (%.1f) | %.1f "
-                    + "| %d | %d |%n",
+                    + "| %.1f | %d | %d |%n",
                 r.mode(), r.browser().label(), r.changes(), r.seen(), r.floor(), r.seen() / (double) Math.max(1, r.floor()),
                 r.freshness().getValueAtPercentile(50) / 1e3, r.freshness().getValueAtPercentile(99) / 1e3,
                 r.busToScene().getValueAtPercentile(50) / 1e3, r.busToScene().getValueAtPercentile(99) / 1e3,
-                r.ownerPercent(), idle.get(r.mode()), r.browserPercent(), r.fullReads(), r.subtreeReads());
+                r.ownerPercent(), idle.get(r.mode()), r.ownerWithoutJitPercent(), r.browserPercent(), r.fullReads(), r.subtreeReads());
         }
     }
 
@@ -148,6 +150,7 @@ public final class WebDomBench {
             final long selfNs = threads.getCurrentThreadCpuTime() - self0;
             final long browserTicks = treeTicks(process.toHandle()) - browser0;
             final Map<String, Long> threads1 = taskCpu();
+            final long jitNs = threads1.getOrDefault(JIT_THREADS, 0L) - threads0.getOrDefault(JIT_THREADS, 0L);
             threads1.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue() - threads0.getOrDefault(e.getKey(), 0L)))
                 .filter(e -> e.getValue() > 10_000_000L).sorted((x, y) -> Long.compare(y.getValue(), x.getValue()))
                 .forEach(e -> System.out.printf(Locale.ROOT, "  %s %s thread %-36s %8.1f ms CPU%n", mode, browser.label(),
@@ -178,6 +181,7 @@ public final class WebDomBench {
             }
             final int floor = bus.updates(app1.busName(), fromMs, toMs - 1_000);
             return new Result(mode, browser, changes, seen, floor, freshness, busToScene, 100.0 * ownerNs / wallNs,
+                100.0 * (ownerNs - jitNs) / wallNs,
                 100.0 * selfNs / wallNs, 100.0 * browserTicks * 1e7 / wallNs, generations, wallNs / 1e9,
                 app1.fullReads() - app0.fullReads(), app1.subtrees() - app0.subtrees(), app1.touches() - app0.touches(),
                 bus.members(app1.busName(), fromMs, toMs - 1_000));
@@ -214,12 +218,13 @@ public final class WebDomBench {
         System.out.printf(Locale.ROOT, "BENCH figure=webdom mode=%s browser=%s seconds=%.1f changes=%d seen=%d "
                 + "bus_updates=%d seen_per_floor=%.2f freshness_p50_ms=%.1f freshness_p99_ms=%.1f freshness_max_ms=%.1f "
                 + "bus_to_scene_p50_ms=%.1f bus_to_scene_p99_ms=%.1f "
-                + "owner_percent_core=%.2f client_percent_core=%.2f browser_percent_core=%.1f generations_per_s=%.1f "
+                + "owner_percent_core=%.2f owner_without_jit_percent_core=%.2f client_percent_core=%.2f browser_percent_core=%.1f generations_per_s=%.1f "
                 + "whole_reads=%d subtree_reads=%d touches=%d bus_events=%s goal_freshness_p99_ms=150 goal_owner_percent=5%n",
             r.mode(), r.browser().name().toLowerCase(Locale.ROOT), r.seconds(), r.changes(), r.seen(), r.floor(),
             r.seen() / (double) Math.max(1, r.floor()), r.freshness().getValueAtPercentile(50) / 1e3,
             r.freshness().getValueAtPercentile(99) / 1e3, r.freshness().getMaxValue() / 1e3,
             r.busToScene().getValueAtPercentile(50) / 1e3, r.busToScene().getValueAtPercentile(99) / 1e3, r.ownerPercent(),
+            r.ownerWithoutJitPercent(),
             r.clientPercent(), r.browserPercent(), r.generations() / r.seconds(), r.fullReads(), r.subtreeReads(),
             r.touches(), r.busEvents());
     }
