@@ -21,57 +21,19 @@ import org.freedesktop.dbus.types.UInt32;
 
 /**
  * One refresh of one application's tree: a small state machine the source thread drives, one
- * batch of pipelined calls per stage, so no thread ever waits on this application alone and a
- * hung application costs nothing but its own deadline.
- *
- * <p>Stages:
- * <ol>
- * <li>CHECK (a refresh request for an application no event marked, whose last read was whole):
- *     {@code GetExtents} of each top-level object that had bounds; all where they were and the
- *     refresh ends there, the last nodes unchanged ({@link #unchanged()}); otherwise (a window
- *     moved or resized, a call failed) the refresh goes on with the listing. AT-SPI sends events
- *     for what changes inside a window (children, states, names, text) but not for a window
- *     moved by the window manager, which is what this one batch is for.</li>
- * <li>TOUCH (events named only some objects' own facts, see {@link RefreshSchedule#touchedObject}):
- *     in the application's last tree, state, name, extents and character count of just those
- *     objects, then their text, with the windows' extents as CHECK asks them; the nodes are
- *     built again from the tree. A state that shows or hides an object, an object gone, or a
- *     touched object or a window moved or resized (what lies in it moved too, without an event)
- *     ends it ({@link #touchFailed()}): the application is then read whole.</li>
- * <li>PROBE (first refresh only): pid, name, interfaces of the application object, and the
- *     address of its own D-Bus server (see {@link PeerLink}).</li>
- * <li>BULK (applications with {@code Collection}, i.e. at-spi2-atk): one {@code GetMatches} for
- *     every object in canonical order, four that tell the role classes apart (binary-coded), four
- *     for states and four for interfaces. Each answers one question for all objects at once: 13
- *     calls instead of three per object. Each asks for at most budget+1 objects: the matches
- *     inside the first budget objects of canonical order are always among the first budget+1
- *     matches.</li>
- * <li>WALK (the others, e.g. Qt): breadth-first, one batch per tree level with
- *     {@code GetChildren}, role, state, interfaces and name of every object of that level; stops
- *     adding objects at the budget.</li>
- * <li>DETAILS: per object what has no bulk form: name and parent ({@code GetAll} on
- *     at-spi2-atk), extents of showing objects, action counts (walk), text lengths of text roles.
- *     A bulk refresh asks the last refresh's objects for these together with the listing, so
- *     usually only new objects are left for this stage (often none: the stage is skipped).</li>
- * <li>TEXT: the content of text roles, at most the text limit.</li>
- * </ol>
+ * batch of pipelined calls per stage ({@link RefreshStage} says what each asks), so no thread ever
+ * waits on this application alone and a hung application costs nothing but its own deadline.
  * Where a stage is cut by the deadline, the nodes are built from what arrived and the
  * application is marked incomplete; if not even its object list arrived, it keeps its last nodes.
- *
- * <p>Budget: {@code maxNodes} objects per application per refresh. Beyond it the rest of the tree
- * (in canonical order for BULK, breadth-first for WALK) is left out and the application is
- * marked incomplete.
- *
- * <p>Calls go through the bus, or once the application's peer-to-peer connection is ready, over
- * that (same calls, same answers, about half the cost).
- *
- * <p>Used by the source thread only; the batches complete on dbus-java's reader thread or the
- * peer link's I/O thread and are routed back through the source's queue.
- *
- * <p>The stages are {@link RefreshStage}s. The probe, the two listings and the incremental CHECK
- * and TOUCH are their own classes ({@link AppProbe}, {@link BulkListing}, {@link TreeWalk},
- * {@link IncrementalCheck}); both listings fill one {@link DraftTree}, which maps the objects to
- * nodes at the end. This class runs the stages, asks the details and the text, and keeps the result.
+ * Budget: {@code maxNodes} objects per application per refresh; beyond it the rest of the tree
+ * (canonical order for BULK, breadth-first for WALK) is left out and the application is marked
+ * incomplete. Calls go through the bus, or once the application's peer-to-peer connection is
+ * ready, over that (same calls, same answers, about half the cost). Source thread only; the
+ * batches complete on dbus-java's reader thread or the peer link's I/O thread and are routed back
+ * through the source's queue. The probe, the two listings and the incremental reads are their own
+ * classes ({@link AppProbe}, {@link BulkListing}, {@link TreeWalk}, {@link IncrementalCheck},
+ * {@link SubtreeMerge}); both listings fill one {@link DraftTree}, which maps the objects to nodes
+ * at the end. This class runs the stages, asks the details and the text, and keeps the result.
  */
 final class AppRefresh {
     private final KnownApp app;
@@ -89,9 +51,14 @@ final class AppRefresh {
     private final boolean check;
     /** TOUCH: the indexes in the last tree of the objects to re-read; null otherwise. */
     private final int[] touch;
+    /** SUBTREE: {@link #touch} are the objects whose descendants are re-read (D61). */
+    private final boolean subtree;
     private boolean touchFailed;
 
-    private final DraftTree tree;
+    /** The last tree for TOUCH, the merged one for SUBTREE once its listing is in, else a new one. */
+    private DraftTree tree;
+    /** SUBTREE: per object of the merged tree, whether its text is read again (null: every object's). */
+    private boolean[] reread;
     private final BulkListing bulk;
     private final TreeWalk walk;
     private final IncrementalCheck incremental;
@@ -115,7 +82,7 @@ final class AppRefresh {
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
         final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final int[] touch,
-        final long startNs, final long deadlineNs) {
+        final boolean subtree, final long startNs, final long deadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -128,6 +95,7 @@ final class AppRefresh {
         this.deadlineNs = deadlineNs;
         this.check = check;
         this.touch = touch;
+        this.subtree = subtree;
         this.tree = touch != null ? app.lastTree : new DraftTree(app, maxTextChars, collapse);
         this.walking = touch != null && app.collection != KnownApp.COLLECTION_YES;
         this.bulk = new BulkListing(app, channel, tree, maxNodes, maxTextChars);
@@ -154,7 +122,9 @@ final class AppRefresh {
 
     /** Sends the first stage. */
     void start() {
-        if (touch != null) {
+        if (touch != null && subtree) {
+            sendSubtree();
+        } else if (touch != null) {
             sendTouch();
         } else if (check && app.probed) {
             sendCheck();
@@ -175,6 +145,7 @@ final class AppRefresh {
                 case CHECK -> readCheck(batch);
                 case TOUCH -> readTouch(batch);
                 case TOUCH_TEXT -> readText(batch);
+                case SUBTREE -> readSubtree(batch);
                 case PROBE -> readProbe(batch);
                 case BULK -> readBulk(batch);
                 case WALK -> readWalkLevel(batch);
@@ -206,7 +177,7 @@ final class AppRefresh {
                     case WALK -> walk.readArrived(current);
                     case DETAILS -> readDetailsArrived(current);
                     case TEXT -> readTextArrived(current);
-                    case TOUCH, TOUCH_TEXT -> detailed = false; // half updated: the last view stands
+                    case TOUCH, TOUCH_TEXT, SUBTREE -> detailed = false; // half updated: the last view stands
                     default -> {
                     }
                 }
@@ -244,8 +215,7 @@ final class AppRefresh {
         stage = RefreshStage.TOUCH;
         final CallBatch batch = newBatch();
         if (!incremental.askTouched(batch)) {
-            touchFailed = true;
-            stage = RefreshStage.DONE;
+            touchFails();
             return;
         }
         send(batch);
@@ -253,8 +223,7 @@ final class AppRefresh {
 
     private void readTouch(final CallBatch batch) {
         if (!incremental.applyTouched(batch)) {
-            touchFailed = true; // read the application whole
-            stage = RefreshStage.DONE;
+            touchFails(); // read the application whole
             return;
         }
         detailed = true;
@@ -264,6 +233,35 @@ final class AppRefresh {
             askText(text, i);
         }
         sendTextBatch(text);
+    }
+
+    private void sendSubtree() {
+        stage = RefreshStage.SUBTREE;
+        final CallBatch batch = newBatch();
+        if (!incremental.askTouched(batch)) {
+            touchFails();
+            return;
+        }
+        bulk.askUnder(batch, touch);
+        send(batch);
+    }
+
+    /** The subtrees' listings and their roots' facts: merged into a new tree, whose new objects DETAILS then asks. */
+    private void readSubtree(final CallBatch batch) {
+        final SubtreeMerge merge = SubtreeMerge.read(batch, bulk, incremental, tree, touch, app.rootPath, maxNodes);
+        if (merge == null) {
+            touchFails(); // read the application whole
+            return;
+        }
+        tree = merge.merged;
+        reread = merge.reread();
+        sendDetails();
+    }
+
+    /** The incremental read cannot stand in for a whole one: end here, the application is read whole. */
+    private void touchFails() {
+        touchFailed = true;
+        stage = RefreshStage.DONE;
     }
 
     // ---------------------------------------------------------------- probe
@@ -425,7 +423,9 @@ final class AppRefresh {
         stage = RefreshStage.TEXT;
         final CallBatch text = newBatch();
         for (int i = 0, n = tree.size(); i < n; i++) {
-            askText(text, i);
+            if (reread == null || reread[i]) {
+                askText(text, i);
+            }
         }
         sendTextBatch(text);
     }
@@ -480,15 +480,8 @@ final class AppRefresh {
 
     private void finish(final long nowNs) {
         finishedNs = nowNs;
-        if (touchFailed) {
-            nodes = null;
-            return;
-        }
-        if (!tree.listed) {
-            nodes = null;  // nothing new: the application keeps its last nodes
-            return;
-        }
-        nodes = tree.buildNodes(walking);
+        // failed TOUCH or SUBTREE, or no listing: nothing new, the application keeps its last nodes
+        nodes = touchFailed || !tree.listed ? null : tree.buildNodes(walking);
     }
 
     /** The new nodes, or null if the listing never arrived (keep the last ones). */
@@ -511,7 +504,12 @@ final class AppRefresh {
         return touch != null;
     }
 
-    /** The tree the nodes were built from: kept by the application for TOUCH refreshes. */
+    /** This was a SUBTREE refresh: the nodes come from the last tree with the re-read subtrees merged in (D61). */
+    boolean subtree() {
+        return subtree && touch != null;
+    }
+
+    /** The tree the nodes were built from: kept by the application for TOUCH and SUBTREE refreshes. */
     DraftTree tree() {
         return tree;
     }
@@ -545,10 +543,6 @@ final class AppRefresh {
         return finishedNs - startNs;
     }
 
-    boolean usedCollection() {
-        return !walking;
-    }
-
     /** The listing went over the application's peer-to-peer connection. */
     boolean usedPeer() {
         return channel != busChannel;
@@ -568,7 +562,6 @@ final class AppRefresh {
     private void send(final CallBatch batch) {
         channel.send(batch);
     }
-
 
     private void fail(final String why) {
         error = why;

@@ -85,6 +85,13 @@ public final class AtspiConfiguration {
     public static final String ENABLE_ACCESSIBILITY_PROP_NAME = "saccade.owner.atspi.enable.accessibility";
     public static final boolean ENABLE_ACCESSIBILITY_DEFAULT = true;
 
+    /**
+     * Children changed under an object of an application's last whole read re-read only that
+     * object's subtree and merge it into the tree (D61); false: the application is read whole.
+     */
+    public static final String SUBTREE_READS_PROP_NAME = "saccade.owner.atspi.subtree.reads";
+    public static final boolean SUBTREE_READS_DEFAULT = true;
+
     private AtspiConfiguration() {
     }
 
@@ -143,5 +150,9 @@ public final class AtspiConfiguration {
     public static boolean enableAccessibility() {
         return Boolean.parseBoolean(System.getProperty(ENABLE_ACCESSIBILITY_PROP_NAME,
             Boolean.toString(ENABLE_ACCESSIBILITY_DEFAULT)));
+    }
+
+    public static boolean subtreeReads() {
+        return Boolean.parseBoolean(System.getProperty(SUBTREE_READS_PROP_NAME, Boolean.toString(SUBTREE_READS_DEFAULT)));
     }
 }

@@ -32,9 +32,11 @@ public record AtspiDiagnostics(
      * @param fullReads refreshes that read its whole tree in time
      * @param checks refreshes that found its windows where they were and read nothing else
      * @param touches refreshes that re-read only the objects events named
+     * @param subtrees refreshes that re-read only the subtrees whose children changed (D61)
      */
     public record App(
         String busName, long pid, String name, int nodeCount, boolean collection, boolean peerToPeer, boolean complete,
-        String lastError, long lastRefreshNs, long fullReads, long checks, long touches) {
+        String lastError, long lastRefreshNs, long fullReads, long checks, long touches,
+        long subtrees) {
     }
 }

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * failed, or the last full read is older than {@link AtspiSourceContext#fullRefreshMs()} (the
  * budget for events a toolkit did not send). An event about one object's own facts (its text,
  * name, value or a state) re-reads only that object within the last tree ({@link AppRefresh},
- * TOUCH), within the same budget; input ({@link #markDirty()}) and
+ * TOUCH), within the same budget, and one about an object's children re-reads that object's
+ * subtree and merges it into the last tree (SUBTREE, D61); input ({@link #markDirty()}) and
  * {@link #requestFullRefresh()} re-read everything, and input everything once more when it
  * settled ({@link AtspiSourceContext#inputSettleMs()}: what an application did about it need not
  * have come with events). Events come in bursts: a pass starts once no event came for the
@@ -456,6 +457,7 @@ public final class AtspiSource implements AutoCloseable {
         final boolean rediscover = schedule.takeAppsChanged() || all;
         final Set<String> dirty = schedule.takeDirtyApps();
         final Map<String, Set<String>> touched = schedule.takeTouched();
+        final Map<String, Set<String>> subtrees = schedule.takeSubtrees();
         passes.clearLate();  // late answers to an earlier pass
         final AtspiBus b = bus;  // only this thread changes it
         if (rediscover && b != null) {
@@ -464,7 +466,8 @@ public final class AtspiSource implements AutoCloseable {
                 connectionError = registryError;
             }
         }
-        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, startNs, passDeadlineNs);
+        final long endNs = passes.refresh(b, peers, all, full, dirty, touched, subtrees, startNs,
+            passDeadlineNs);
         publish(endNs);
         if (waiter != null) {
             waiter.complete(publisher.latest());

@@ -29,6 +29,7 @@ public final class AtspiSourceContext {
     private boolean peerToPeer = AtspiConfiguration.peerToPeer();
     private boolean collapse = AtspiConfiguration.collapse();
     private boolean enableAccessibility = AtspiConfiguration.enableAccessibility();
+    private boolean subtreeReads = AtspiConfiguration.subtreeReads();
     private boolean concluded;
 
     /** The session bus, where {@code org.a11y.Bus.GetAddress} is asked. */
@@ -127,6 +128,12 @@ public final class AtspiSourceContext {
     /** Whether connecting sets {@code org.a11y.Status.IsEnabled} on the session bus (D50). */
     public AtspiSourceContext enableAccessibility(final boolean on) {
         enableAccessibility = on;
+        return this;
+    }
+
+    /** Whether children changed under a known object re-read only its subtree (D61), not the application. */
+    public AtspiSourceContext subtreeReads(final boolean on) {
+        subtreeReads = on;
         return this;
     }
 
@@ -236,5 +243,9 @@ public final class AtspiSourceContext {
 
     public boolean collapse() {
         return collapse;
+    }
+
+    public boolean subtreeReads() {
+        return subtreeReads;
     }
 }

@@ -52,6 +52,9 @@ final class BulkListing {
         }
     }
 
+    /** {@link #askUnder}: the replies of one root are numbered from its ordinal times this (more than any rule set). */
+    static final int SUBTREE_STRIDE = 32;
+
     private final KnownApp app;
     private final CallChannel channel;
     private final DraftTree tree;
@@ -121,8 +124,109 @@ final class BulkListing {
     }
 
     private Reply matches(final CallBatch batch, final int kind, final int index, final Object[] rule, final int count) {
-        return channel.call(batch, app.rootPath, AtspiBus.COLLECTION, "GetMatches", AtspiBus.GET_MATCHES_SIGNATURE,
+        return matches(batch, app.rootPath, kind, index, rule, count);
+    }
+
+    private Reply matches(
+        final CallBatch batch, final String path, final int kind, final int index, final Object[] rule, final int count) {
+        return channel.call(batch, path, AtspiBus.COLLECTION, "GetMatches", AtspiBus.GET_MATCHES_SIGNATURE,
             kind, index, rule, new UInt32(AtspiMapping.SORT_CANONICAL), count, Boolean.TRUE);
+    }
+
+    /**
+     * Adds the listing of the objects under each of {@code roots} (drafts of this listing's tree:
+     * their descendants; at-spi2-atk's {@code GetMatches} leaves the object itself out) to
+     * {@code batch}: the same rules as {@link #ask}, numbered {@code ordinal * SUBTREE_STRIDE + rule} (D61).
+     */
+    void askUnder(final CallBatch batch, final int[] roots) {
+        for (int r = 0; r < roots.length; r++) {
+            askUnder(batch, tree.get(roots[r]).path, r);
+        }
+    }
+
+    private void askUnder(final CallBatch batch, final String path, final int ordinal) {
+        final int count = maxNodes + 1;
+        final int base = ordinal * SUBTREE_STRIDE;
+        matches(batch, path, K_MATCH_ALL, base, EMPTY_RULE, count);
+        for (int c = 0; c < ROLE_RULES.length; c++) {
+            matches(batch, path, K_MATCH_ROLE, base + c, ROLE_RULES[c], count);
+        }
+        for (int s = 0; s < STATE_RULES.length; s++) {
+            matches(batch, path, K_MATCH_STATE, base + s, STATE_RULES[s], count);
+        }
+        matches(batch, path, K_MATCH_RARE, base, RARE_RULE, count);
+        for (int i = 0; i < INTERFACE_RULES.length; i++) {
+            matches(batch, path, K_MATCH_INTERFACE, base + i, INTERFACE_RULES[i], count);
+        }
+    }
+
+    /**
+     * The paths {@link #askUnder} listed under root {@code ordinal}, in canonical order; null when
+     * the listing did not come, or came cut at the budget.
+     */
+    java.util.List<String> listedUnder(final CallBatch batch, final int ordinal) {
+        for (final Reply call : batch.calls) {
+            if (call.kind() == K_MATCH_ALL && call.index() == ordinal * SUBTREE_STRIDE) {
+                final Object[] reply = call.answered() && !call.failed() ? call.parameters() : null;
+                if (reply == null || reply.length == 0 || AtspiCall.length(reply[0]) > maxNodes) {
+                    return null;
+                }
+                final java.util.List<String> paths = new java.util.ArrayList<>(AtspiCall.length(reply[0]));
+                for (int i = 0, n = AtspiCall.length(reply[0]); i < n; i++) {
+                    paths.add(AtspiCall.referencePath(AtspiCall.item(reply[0], i)));
+                }
+                return paths;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Puts {@link #askUnder}'s rule matches into the objects of {@code merged} that were listed
+     * anew, and from then on counts every other object's details as known (they stand from the
+     * last read), so the details stage asks only the new ones; false when a rule's reply is missing.
+     */
+    boolean readUnder(final CallBatch batch, final DraftTree merged, final boolean[] listed) {
+        for (final Reply call : batch.calls) {
+            final int kind = call.kind();
+            if (kind != K_MATCH_ROLE && kind != K_MATCH_STATE && kind != K_MATCH_INTERFACE && kind != K_MATCH_RARE) {
+                continue;
+            }
+            final Object[] reply = call.answered() && !call.failed() ? call.parameters() : null;
+            if (reply == null || reply.length == 0) {
+                return false;
+            }
+            final int rule = call.index() % SUBTREE_STRIDE;
+            for (int i = 0, m = AtspiCall.length(reply[0]); i < m; i++) {
+                final Integer index = merged.indexOf(AtspiCall.referencePath(AtspiCall.item(reply[0], i)));
+                if (index == null || !listed[index]) {
+                    continue;
+                }
+                final DraftTree.Draft d = merged.get(index);
+                switch (kind) {
+                    case K_MATCH_ROLE -> d.roleCode |= 1 << rule;
+                    case K_MATCH_STATE -> d.states |= 1 << rule;
+                    case K_MATCH_INTERFACE -> d.interfaces |= 1 << rule;
+                    default -> d.rare = true;
+                }
+            }
+        }
+        final int n = merged.size();
+        haveProperties = new boolean[n];
+        haveExtents = new boolean[n];
+        haveCharCount = new boolean[n];
+        haveState = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            final boolean known = !listed[i];
+            haveProperties[i] = known;
+            haveExtents[i] = known;
+            haveCharCount[i] = known;
+            haveState[i] = known;
+            if (listed[i]) {
+                merged.get(i).roleClass = AtspiMapping.roleClassOfCode(merged.get(i).roleCode);
+            }
+        }
+        return true;
     }
 
     /** Applies the details asked with the listing to the objects still listed. */

@@ -194,11 +194,47 @@ final class DraftTree {
     }
 
     private void parentByIndex(final int index, final int parent) {
-        if (bulkParents == null) {
-            bulkParents = new int[drafts.size()];
-            java.util.Arrays.fill(bulkParents, ROOT);
+        if (bulkParents == null || bulkParents.length < drafts.size()) {
+            final int from = bulkParents == null ? 0 : bulkParents.length;
+            bulkParents = bulkParents == null ? new int[drafts.size()] : java.util.Arrays.copyOf(bulkParents, drafts.size());
+            java.util.Arrays.fill(bulkParents, from, bulkParents.length, ROOT);
         }
         bulkParents[index] = parent;
+    }
+
+    /** Bulk only: draft {@code i}'s parent index as read (ROOT: the application object's child, or unread). */
+    int bulkParent(final int i) {
+        return bulkParents == null || i >= bulkParents.length ? ROOT : bulkParents[i];
+    }
+
+    /** Bulk only: sets draft {@code i}'s parent index ({@link SubtreeMerge}). */
+    void bulkParent(final int i, final int parent) {
+        parentByIndex(i, parent);
+    }
+
+    /**
+     * Bulk only: whether draft {@code i}'s parent was read, so {@link #bulkParent(int)} is its
+     * parent: every object the scene needs details of is asked it (an object that does not show
+     * is not, with the collapse), unless it vanished.
+     */
+    boolean parentRead(final int i) {
+        return bulkParents != null && !drafts.get(i).dropped && needsDetails(i);
+    }
+
+    /** A tree of no objects, read as this one is ({@link SubtreeMerge}). */
+    DraftTree emptyCopy() {
+        return new DraftTree(app, maxTextChars, collapse);
+    }
+
+    /** Lists an object of another tree with its facts as they are; its index, or -1 if its path is listed already. */
+    int adopt(final Draft d) {
+        if (indexByPath.containsKey(d.path)) {
+            return -1;
+        }
+        final int index = drafts.size();
+        indexByPath.put(d.path, index);
+        drafts.add(d);
+        return index;
     }
 
     /**

@@ -4,6 +4,11 @@ import static dev.saccade.atspi.AtspiMapping.I_COMPONENT;
 import static dev.saccade.atspi.AtspiMapping.S_SHOWN;
 import static dev.saccade.atspi.ReplyKind.K_CHAR_COUNT;
 import static dev.saccade.atspi.ReplyKind.K_EXTENTS;
+import static dev.saccade.atspi.ReplyKind.K_MATCH_ALL;
+import static dev.saccade.atspi.ReplyKind.K_MATCH_INTERFACE;
+import static dev.saccade.atspi.ReplyKind.K_MATCH_RARE;
+import static dev.saccade.atspi.ReplyKind.K_MATCH_ROLE;
+import static dev.saccade.atspi.ReplyKind.K_MATCH_STATE;
 import static dev.saccade.atspi.ReplyKind.K_NAME;
 import static dev.saccade.atspi.ReplyKind.K_PROPERTIES;
 import static dev.saccade.atspi.ReplyKind.K_STATE;
@@ -100,6 +105,11 @@ final class IncrementalCheck {
      */
     boolean applyTouched(final CallBatch batch) {
         for (final Reply call : batch.calls) {
+            final int kind = call.kind();
+            if (kind == K_MATCH_ALL || kind == K_MATCH_ROLE || kind == K_MATCH_STATE || kind == K_MATCH_INTERFACE
+                || kind == K_MATCH_RARE) {
+                continue; // a subtree's listing, read by the subtree read (D61)
+            }
             if (!call.answered() || call.failed()) {
                 return false;
             }

@@ -80,6 +80,8 @@ final class KnownApp {
     long checks;
     /** Refreshes that re-read only the objects events named. */
     long touches;
+    /** Refreshes that re-read only the subtrees children events named, merged into the last tree (D61). */
+    long subtrees;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
@@ -108,6 +110,6 @@ final class KnownApp {
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
             peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks,
-            touches);
+            touches, subtrees);
     }
 }

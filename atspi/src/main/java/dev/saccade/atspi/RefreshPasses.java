@@ -78,6 +78,7 @@ final class RefreshPasses {
     void clear() {
         apps.clear();
         schedule.knownBusNames(Set.of());
+        schedule.subtreeBusNames(Set.of());
     }
 
     /** The peer link was closed: the applications' connections went with it. */
@@ -100,21 +101,24 @@ final class RefreshPasses {
      */
     long refresh(
         final AtspiBus b, final PeerLink peers, final boolean all, final boolean full, final Set<String> dirty,
-        final Map<String, Set<String>> touched, final long startNs, final long passDeadlineNs) {
+        final Map<String, Set<String>> touched, final Map<String, Set<String>> subtrees, final long startNs,
+        final long passDeadlineNs) {
         final List<AppRefresh> refreshes = new ArrayList<>();
         if (b != null) {
             final long appDeadlineNs = Math.min(passDeadlineNs,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
             for (final KnownApp app : apps) {
                 final Set<String> paths = touched.get(app.busName);
-                final int[] touch = full || !app.probed || dirty.contains(app.busName) || paths == null
-                    ? null : touchable(app, paths, startNs);
-                final boolean marked = !app.probed || dirty.contains(app.busName) || (paths != null && touch == null);
+                final Set<String> parents = subtrees.get(app.busName);
+                final boolean evented = paths != null || parents != null;
+                final int[] touch = full || !app.probed || dirty.contains(app.busName) || !evented ? null
+                    : parents == null ? touchable(app, paths, startNs) : subtreeRoots(app, parents, paths, startNs);
+                final boolean marked = !app.probed || dirty.contains(app.busName) || (evented && touch == null);
                 if (all || marked || touch != null) {
                     final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
                     // a guarded walk takes two round trips a level (D47): it gets the whole pass
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
-                        context.maxTextChars(), context.collapse(), check, touch, System.nanoTime(),
+                        context.maxTextChars(), context.collapse(), check, touch, parents != null, System.nanoTime(),
                         app.guarded ? passDeadlineNs : appDeadlineNs);
                     refreshes.add(r);
                     r.start();
@@ -129,6 +133,13 @@ final class RefreshPasses {
             }
             apply(r, endNs, peers);
         }
+        final Set<String> subtreeApps = new HashSet<>();
+        for (final KnownApp app : apps) {
+            if (app.collection == KnownApp.COLLECTION_YES && !app.guarded) {
+                subtreeApps.add(app.busName);
+            }
+        }
+        schedule.subtreeBusNames(subtreeApps);
         passes++;
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
@@ -165,6 +176,44 @@ final class RefreshPasses {
             indexes[n++] = i;
         }
         return indexes;
+    }
+
+    /**
+     * The indexes in {@code app}'s last tree, ascending, of the objects whose subtrees a SUBTREE
+     * refresh re-reads (D61): those whose children changed and those touched, if all are objects
+     * of the last whole read, which was complete, at most {@link #MAX_TOUCHED}, and the application
+     * is bulk-listed; a guarded or walked one (D47, D49) is read whole. Null: read the application.
+     * Where the last whole read is older than the budget (D19), the application is read whole in
+     * the next pass, right after this one: the change its events announced does not wait for that.
+     */
+    private int[] subtreeRoots(final KnownApp app, final Set<String> parents, final Set<String> paths, final long nowNs) {
+        final DraftTree tree = app.lastTree;
+        if (tree == null || app.guarded || app.collection != KnownApp.COLLECTION_YES || !app.complete
+            || app.nodes.isEmpty() || app.fullReadNs == 0) {
+            return null;
+        }
+        final java.util.TreeSet<Integer> roots = new java.util.TreeSet<>();
+        for (final Set<String> set : paths == null ? List.of(parents) : List.of(parents, paths)) {
+            for (final String path : set) {
+                final Integer i = tree.indexOf(path);
+                if (i == null) {
+                    return null;
+                }
+                roots.add(i);
+            }
+        }
+        if (roots.size() > MAX_TOUCHED) {
+            return null;
+        }
+        final int[] out = new int[roots.size()];
+        int n = 0;
+        for (final int i : roots) {
+            out[n++] = i;
+        }
+        if (!canCheck(app, nowNs)) {
+            schedule.markDirty(app.busName); // the budget for changes no event announced ran out
+        }
+        return out;
     }
 
     private static boolean allDone(final List<AppRefresh> refreshes) {
@@ -332,7 +381,10 @@ final class RefreshPasses {
             if (r.detailed()) {
                 app.shownNodes = r.shownNodes();
                 app.refreshedNs = nowNs;
-                if (r.touched()) {
+                if (r.subtree()) {
+                    app.subtrees++;
+                    app.lastTree = r.complete() ? r.tree() : null; // the merged tree: the next incremental read's
+                } else if (r.touched()) {
                     app.touches++;
                 } else if (!r.timedOut()) {
                     app.fullReadNs = nowNs;

@@ -44,6 +44,13 @@ final class RefreshSchedule {
      * {@code remove}, so no path is lost between an event and the pass.
      */
     private final ConcurrentHashMap<String, Set<String>> touched = new ConcurrentHashMap<>();
+    /**
+     * Objects whose children an event said changed, by application: the next pass re-reads only
+     * their subtrees where it can (D61, {@link AppRefresh} "SUBTREE"); kept as {@link #touched}.
+     */
+    private final ConcurrentHashMap<String, Set<String>> subtrees = new ConcurrentHashMap<>();
+    /** Children events name subtrees to re-read ({@link AtspiSourceContext#subtreeReads()}), else mark the application. */
+    private final boolean subtreeReads;
     private final AtomicBoolean allDirty = new AtomicBoolean(true);
     /**
      * The next pass re-reads every application whole: set with the connection, after input and by
@@ -73,12 +80,18 @@ final class RefreshSchedule {
 
     // Written by the source thread only; read by the event threads.
     private volatile Set<String> knownBusNames = Set.of();
+    /**
+     * The applications a subtree read can serve (bulk-listed, not guarded: D61); children events
+     * of the others mark them as before, so their bursts coalesce as long as before.
+     */
+    private volatile Set<String> subtreeBusNames = Set.of();
 
     RefreshSchedule(final AtspiSourceContext context) {
         this.quietNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceQuietMs());
         this.coalesceMaxNs = TimeUnit.MILLISECONDS.toNanos(context.coalesceMaxMs());
         this.periodicNs = TimeUnit.MILLISECONDS.toNanos(context.periodicRefreshMs());
         this.settleNs = TimeUnit.MILLISECONDS.toNanos(context.inputSettleMs());
+        this.subtreeReads = context.subtreeReads();
     }
 
     /** The source thread is {@code t} from now on (not started yet): marks wake it. */
@@ -108,6 +121,13 @@ final class RefreshSchedule {
     /** nanoTime of the last event, refresh request or input mark; 0 before the first. */
     long lastEventNs() {
         return lastEventNs;
+    }
+
+    /** Source thread: the applications whose children events name subtrees to re-read (D61). */
+    void subtreeBusNames(final Set<String> names) {
+        if (!names.equals(subtreeBusNames)) {
+            subtreeBusNames = Set.copyOf(names);
+        }
     }
 
     /** The applications a pass listed: events from them mark them, events from others list again. */
@@ -209,22 +229,38 @@ final class RefreshSchedule {
         }
         final String sender = signal.getSource();
         if (sender != null && knownBusNames.contains(sender)) {
-            final String path = touchedObject(signal);
-            if (path == null) {
+            final String parent = subtreeReads && subtreeBusNames.contains(sender) ? changedChildren(signal) : null;
+            final String path = parent == null ? touchedObject(signal) : null;
+            if (parent != null) {
+                note(subtrees, sender, parent);
+            } else if (path == null) {
                 markDirty(sender);
             } else {
-                touched.compute(sender, (name, paths) -> {
-                    final Set<String> set = paths == null ? new HashSet<>() : paths;
-                    set.add(path);
-                    return set;
-                });
-                noteEvent();
+                note(touched, sender, path);
             }
         } else {
             // The registry announcing an application, or an application we have not listed yet.
             appsChanged.set(true);
             noteEvent();
         }
+    }
+
+    private void note(final ConcurrentHashMap<String, Set<String>> into, final String sender, final String path) {
+        into.compute(sender, (name, paths) -> {
+            final Set<String> set = paths == null ? new HashSet<>() : paths;
+            set.add(path);
+            return set;
+        });
+        noteEvent();
+    }
+
+    /**
+     * The object whose children an event says changed ({@code ChildrenChanged}: the event's own
+     * object is the parent, added or removed), or null for every other event (D61).
+     */
+    static String changedChildren(final DBusSignal signal) {
+        return EVENT_OBJECT.equals(signal.getInterface()) && "ChildrenChanged".equals(signal.getName())
+            ? signal.getPath() : null;
     }
 
     /**
@@ -292,7 +328,7 @@ final class RefreshSchedule {
     boolean hasWork(final long now, final long lastPassNs) {
         dueRetries(now);
         dueSettle(now);
-        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty()
+        return allDirty.get() || appsChanged.get() || !dirtyApps.isEmpty() || !touched.isEmpty() || !subtrees.isEmpty()
             || (periodicNs > 0 && now - lastPassNs >= periodicNs);
     }
 
@@ -388,12 +424,21 @@ final class RefreshSchedule {
 
     /** The objects events touched since the last pass, by application (see {@link #touchedObject}). */
     Map<String, Set<String>> takeTouched() {
-        if (touched.isEmpty()) {
+        return take(touched);
+    }
+
+    /** The objects whose children changed since the last pass, by application (see {@link #changedChildren}). */
+    Map<String, Set<String>> takeSubtrees() {
+        return take(subtrees);
+    }
+
+    private static Map<String, Set<String>> take(final ConcurrentHashMap<String, Set<String>> from) {
+        if (from.isEmpty()) {
             return Map.of();
         }
         final Map<String, Set<String>> taken = new HashMap<>();
-        for (final String name : touched.keySet()) {
-            final Set<String> paths = touched.remove(name);
+        for (final String name : from.keySet()) {
+            final Set<String> paths = from.remove(name);
             if (paths != null) {
                 taken.put(name, paths);
             }
