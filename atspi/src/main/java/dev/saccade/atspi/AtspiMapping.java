@@ -353,6 +353,9 @@ final class AtspiMapping {
             // have EditableText but refuse input.
             return editable(states) ? Role.TEXT_FIELD : Role.TEXT;
         }
+        if (roleClass == CLASS_LABEL && editable(states)) {
+            return Role.TEXT_FIELD; // a paragraph of a document being edited (Writer's, D59)
+        }
         return roleClass >= 0 && roleClass < ROLE_CLASSES ? CLASS_TARGET_ROLES[roleClass] : Role.UNKNOWN;
     }
 

@@ -82,7 +82,8 @@ final class TreeWalk {
                 || (d.states & AtspiMapping.S_SHOWN) == 0) {
                 continue; // hidden: left out of the scene with all inside it (§5.13), so not listed
             }
-            final boolean managedListed = app.listsManaged && d.reportedChildren <= MAX_MANAGED_CHILDREN;
+            final boolean managedListed = (app.listsManaged || visibleOnly(d))
+                && d.reportedChildren <= MAX_MANAGED_CHILDREN;
             if ((d.manages && !managedListed) || d.reportedChildren < 0 || d.reportedChildren > maxNodes) {
                 tree.truncated = true; // what it holds is left out: built on demand, or unbounded
                 if (d.manages && d.table) {
@@ -92,6 +93,15 @@ final class TreeWalk {
             }
             channel.call(batch, d.path, AtspiBus.ACCESSIBLE, "GetChildren", null, K_CHILDREN, i);
         }
+    }
+
+    /**
+     * A text document's body (LibreOffice Writer's): it manages its descendants, yet its children
+     * are only the paragraphs on screen, however long the document (measured: 48 of a 2,000-line
+     * document), so listing it is bounded by the window (D59).
+     */
+    private static boolean visibleOnly(final DraftTree.Draft d) {
+        return d.role == AtspiMapping.ROLE_DOCUMENT_TEXT;
     }
 
     /**

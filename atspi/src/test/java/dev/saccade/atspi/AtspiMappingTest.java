@@ -43,6 +43,9 @@ class AtspiMappingTest {
         assertEquals(button, AtspiMapping.rowClass(AtspiMapping.ROLE_TABLE, button), "a button in a table stays one");
         assertEquals(Role.TEXT_FIELD, targetRole(AtspiMapping.ROLE_DOCUMENT_TEXT, AtspiMapping.S_EDITABLE),
             "an editable document body takes text");
+        assertEquals(Role.TEXT_FIELD, targetRole(AtspiMapping.ROLE_PARAGRAPH, AtspiMapping.S_EDITABLE),
+            "a paragraph of a document being edited takes text");
+        assertEquals(Role.LABEL, targetRole(AtspiMapping.ROLE_PARAGRAPH, 0), "a paragraph of a read-only page is text");
     }
 
     @Test

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.desktop.AccessibilityNode;
+import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
 import dev.saccade.protocol.Modifier;
 import dev.saccade.protocol.Role;
 import dev.saccade.protocol.TargetCapability;
+import dev.saccade.protocol.TargetState;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +91,64 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
                 files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+    }
+
+    @Test
+    void aParagraphOfWriterTakesTypedAndFilledTextThatIsSaved() throws Exception {
+        final Path dir = Files.createTempDirectory("saccade-lo-writer-");
+        final Path letter = Files.writeString(dir.resolve("letter.txt"), "");
+        final Path profile = dir.resolve("profile");
+        keepForeignFormats(profile);
+        final Process soffice = soffice(profile, letter.toString());
+        try {
+            final long pid = Await.value(() -> window(soffice, "letter.txt", "Writer"), p -> p > 0, Duration.ofSeconds(180),
+                none -> "a Writer window of soffice.bin under " + soffice.pid());
+            // the body manages its descendants, yet its paragraphs on screen are read (D59)
+            final AccessibilityNode body = SwingDesktopTest.node(owner, pid,
+                n -> n.role() == Role.TEXT_FIELD && "LibreOffice Document".equals(n.name()), "Writer's document body");
+            final AccessibilityNode paragraph = SwingDesktopTest.node(owner, pid,
+                n -> n.parentId() == body.targetId() && n.role() == Role.TEXT_FIELD, "a paragraph in the body");
+            assertTrue(paragraph.hasCapability(TargetCapability.TEXT), paragraph.toString());
+            final long id = SwingDesktopTest.inScene(client, paragraph);
+            final String sentence = "Agents write letters too.";
+            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, sentence.getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).targetId(id).buttonBits(Button.LEFT), 0), "TEXT into the paragraph");
+            // what soffice reports of its paragraph: the text typed, and the caret's focus (keys go there)
+            SwingDesktopTest.node(owner, pid, n -> n.targetId() == id && sentence.equals(n.text())
+                && n.hasState(TargetState.FOCUSED), "the paragraph, focused, holding the sentence");
+            save(letter, sentence);
+            final String filled = "Saccade reads what the application shows and acts on it. ".repeat(12).trim();
+            FocusedTypingDesktopTest.ok(InputHelperDesktopTest.send(client, filled.getBytes(StandardCharsets.UTF_8),
+                a -> a.kind(ActionKind.TEXT).flags(ActionFlag.FILL).targetId(id).buttonBits(Button.LEFT), 0),
+                "FILL into the paragraph, read back by soffice");
+            save(letter, filled);
+        } finally {
+            stop(soffice);
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    /** Ctrl+S to the focused document; then the file must hold {@code text} (Writer's plain text adds a BOM and a line end). */
+    private void save(final Path file, final String text) throws Exception {
+        key(0x16, Modifier.CONTROL, "ctrl+s");
+        Await.probe(() -> Files.readString(file, StandardCharsets.UTF_8).replace("\uFEFF", "").strip(), text::equals,
+            Duration.ofSeconds(60),
+            got -> "Writer to save " + text + " in " + file + "; it holds " + got);
+    }
+
+    /** A new profile that saves plain text without asking whether to keep the format. */
+    private static void keepForeignFormats(final Path profile) throws java.io.IOException {
+        final Path user = Files.createDirectories(profile.resolve("user"));
+        Files.writeString(user.resolve("registrymodifications.xcu"), """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+            <item oor:path="/org.openoffice.Office.Common/Save/Document"><prop oor:name="WarnAlienFormat" oor:op="fuse">\
+            <value>false</value></prop></item>
+            </oor:items>
+            """);
     }
 
     private static List<String> sofficeArgs(final Path profile, final String file) {

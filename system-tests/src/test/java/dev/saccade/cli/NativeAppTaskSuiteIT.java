@@ -27,21 +27,15 @@ import org.junit.jupiter.api.Timeout;
  */
 @WithTestDesktop
 class NativeAppTaskSuiteIT {
-    /**
-     * The tasks that pass on this branch (11 of 13 on 2026-12-07). Writer's two fail: after the
-     * text is typed into the document body, no target in the view is focused (the caret's
-     * paragraph holds the focus, and the body's paragraphs are not read), so the policy does not
-     * press Ctrl+S (the fill, which the body refuses, falls back to keys and stops there too).
-     * Their documents stay open, and soffice's tree with two documents may not fit the refresh
-     * budget: the second window is then not read in time.
-     */
+    /** The tasks that pass on this branch (13 of 13 on 2026-12-07). */
     static final Set<String> PASSING = Set.of(
         "gnome-calculator: 12 × 3 = 36, copied", "gnome-calculator: 100 − 58 = 42, copied",
         "gnome-calculator: 7 × 6 by its buttons", "gnome-calculator: 2^10 filled, copied",
         "gnome-text-editor: type a line, save through the file chooser",
         "gnome-text-editor: type into a file, Ctrl+S", "gnome-text-editor: fill a paragraph, Ctrl+S",
         "Swing: pick Cherry from the combo box popup", "Swing: choose the table row Grace",
-        "LibreOffice Calc: two values and a sum, save as CSV", "LibreOffice Calc: 42 into B2 by its cell, save as CSV");
+        "LibreOffice Calc: two values and a sum, save as CSV", "LibreOffice Calc: 42 into B2 by its cell, save as CSV",
+        "LibreOffice Writer: type a sentence, save as text", "LibreOffice Writer: fill a paragraph, save as text");
 
     /** {@code -Dsaccade.tasks.only=REGEX}: run only the tasks whose names match (the script's TASKS_ONLY). */
     private static final String ONLY = System.getProperty("saccade.tasks.only");
