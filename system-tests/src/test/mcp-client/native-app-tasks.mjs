@@ -376,11 +376,11 @@ const chosen = join(scratch, 'chooser.txt');
 await runTask('gnome-text-editor: type a line, save through the file chooser', textEditor(null, async (tally) =>
   await onTarget(tally, 'the text view', takesText(), { kind: 'text', text: 'saved through the chooser' })
   ?? await press(tally, USAGE.s, CONTROL)
-  // the name field holds the document's name with its base selected: select all of it, then type the path over it
+  // the name field holds the document's name: fill replaces all of it with the path (read back, D65)
   ?? (await seek(tally, (ts) => ts.some((t) => t.top && /Save/.test(t.text)) && takesText('text-field')(ts))
     ? null : 'no Save dialog with a name field in the text view')
-  ?? await press(tally, USAGE.a, CONTROL)
-  ?? await onTarget(tally, 'the file chooser\'s name field', takesText('text-field'), { kind: 'text', text: chosen })
+  ?? await onTarget(tally, 'the file chooser\'s name field', takesText('text-field'),
+    { kind: 'text', text: chosen, fill: true })
   ?? await press(tally, USAGE.enter)
   ?? await appShows(saved(chosen, (s) => s.trim() === 'saved through the chooser'))));
 const edited = join(scratch, 'edited.txt');
