@@ -38,6 +38,7 @@ class SocketFuzzTest {
     private static final long SEED = Long.getLong("saccade.fuzz.seed", FuzzCases.SEED);
     /** A read parked on a generation that never comes gets no reply: give it this long. */
     private static final int PARKED_READ_WAIT_MS = 500;
+    private static final int HELLO_WAIT_MS = 10_000;
 
     @TempDir
     Path dir;
@@ -157,12 +158,15 @@ class SocketFuzzTest {
     private void reconnect(final boolean authenticate) throws IOException {
         dropClient();
         client = new SocketWire(socket);
-        client.soTimeout(PARKED_READ_WAIT_MS);
         if (authenticate) {
+            // The Hello must be answered: it gets the patience of a loaded machine, not the
+            // short wait that tells a parked read of a fuzz case from an answer.
+            client.soTimeout(HELLO_WAIT_MS);
             assertEquals(ResultCode.OK, ObserveQueryConformance.helloResult(
                 client.exchange(Requests.hello(3, Capability.POLICY))));
             authenticated = true;
         }
+        client.soTimeout(PARKED_READ_WAIT_MS);
     }
 
     private void dropClient() throws IOException {
