@@ -157,7 +157,7 @@ public final class IdleBench {
     }
 
     /** CPU time per thread in ns ("name/tid"), from schedstat: finer than the ticks, for the breakdown. */
-    private static Map<String, Long> threadCpuNs(final long pid) throws IOException {
+    static Map<String, Long> threadCpuNs(final long pid) throws IOException {
         return threadStats(pid, true);
     }
 

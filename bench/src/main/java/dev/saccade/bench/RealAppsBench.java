@@ -180,9 +180,15 @@ public final class RealAppsBench {
         apps.forEach((app, p) -> before.put(app, AppProcesses.of(p).ticks()));
         final Map<String, Map<Long, Long>> serviceBefore = new HashMap<>();
         services.forEach((s, pid) -> serviceBefore.put(s, AppProcesses.of(pid).ticks()));
+        final Map<String, Long> ownerThreads = IdleBench.threadCpuNs(services.get("owner"));
         final long t0 = System.nanoTime();
         TimeUnit.SECONDS.sleep(seconds);
         final double elapsed = (System.nanoTime() - t0) / 1e9;
+        final StringBuilder busiest = new StringBuilder();
+        IdleBench.threadCpuNs(services.get("owner")).entrySet().stream()
+            .map(e -> Map.entry(e.getKey(), e.getValue() - ownerThreads.getOrDefault(e.getKey(), 0L)))
+            .filter(e -> e.getValue() > 0).sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(4)
+            .forEach(e -> busiest.append(String.format(Locale.ROOT, " %s %.3f%%", e.getKey(), e.getValue() / 1e7 / elapsed)));
         final Map<RealApp, long[]> appFigures = new EnumMap<>(RealApp.class);
         for (final Map.Entry<RealApp, Process> e : apps.entrySet()) {
             final AppProcesses now = AppProcesses.of(e.getValue());
@@ -196,8 +202,9 @@ public final class RealAppsBench {
                 now.rssKib()});
         }
         final long[] owner = serviceFigures.get("owner");
-        System.out.printf(Locale.ROOT, "phase %-22s %.1f s: owner %.3f %% of a core, %d MiB (load %s)%n", name, elapsed,
-            percent(owner[0], elapsed), owner[1] / 1024, AtspiRefreshBench.loadAverage());
+        System.out.printf(Locale.ROOT, "phase %-22s %.1f s: owner %.3f %% of a core, %d MiB (load %s); busiest owner "
+            + "threads:%s%n", name, elapsed, percent(owner[0], elapsed), owner[1] / 1024, AtspiRefreshBench.loadAverage(),
+            busiest);
         return new Phase(name, elapsed, appFigures, serviceFigures);
     }
 
@@ -251,7 +258,8 @@ public final class RealAppsBench {
             percent(alone.services().get("helper")[0], alone.seconds()));
         System.out.printf(Locale.ROOT, "owner, all %d open:     %.3f %% of a core, RSS %.1f MiB (%.2f ×; supervisor %.3f %%, "
                 + "helper %.3f %%); goal %.1f %%: %s%n", apps.size(), owner[0], owner[1] / 1024.0, owner[1] / aloneKib,
-            sum(phases, "watched", p -> p.services().get("supervisor"))[0], sum(phases, "watched", p -> p.services().get("helper"))[0], GOAL_OWNER_PERCENT,
+            sum(phases, "watched", p -> p.services().get("supervisor"))[0],
+            sum(phases, "watched", p -> p.services().get("helper"))[0], GOAL_OWNER_PERCENT,
             owner[0] <= GOAL_OWNER_PERCENT ? "met" : "NOT MET");
         System.out.printf(Locale.ROOT, "BENCH figure=realapps_owner apps=%d alone_percent=%.3f all_open_percent=%.3f "
                 + "alone_rss_kib=%d all_open_rss_kib=%d goal_percent=0.5 met=%s%n", apps.size(), ownerAlone, owner[0],
