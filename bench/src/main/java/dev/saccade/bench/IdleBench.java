@@ -157,7 +157,7 @@ public final class IdleBench {
     }
 
     /** CPU time per thread in ns ("name/tid"), from schedstat: finer than the ticks, for the breakdown. */
-    private static Map<String, Long> threadCpuNs(final long pid) throws IOException {
+    static Map<String, Long> threadCpuNs(final long pid) throws IOException {
         return threadStats(pid, true);
     }
 
@@ -201,7 +201,7 @@ public final class IdleBench {
     }
 
     /** {helper pid, owner pid} from the helper's "attached" line. */
-    private static long[] awaitHelperAttached(final Path helperLog, final Process supervisor) throws Exception {
+    static long[] awaitHelperAttached(final Path helperLog, final Process supervisor) throws Exception {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (true) {
             if (Files.exists(helperLog)) {

@@ -132,18 +132,24 @@ final class LiveDesktop implements AutoCloseable {
      * returns the completion, valid until the next request.
      */
     CompletionFlyweight observe(final int sourceMode, final long maximumTargets) throws IOException {
+        return observe(client, ++requestId, sourceMode, maximumTargets, completion);
+    }
+
+    /** A DESKTOP observe of the latest scene by {@code client}, read into {@code into} (valid until its next request). */
+    static CompletionFlyweight observe(final AgentClient client, final long requestId, final int sourceMode,
+        final long maximumTargets, final CompletionFlyweight into) throws IOException {
         final BytesStore<?, ?> req = client.requestStore();
         final long at = client.requestOffset();
         req.zeroOut(at, at + ObserveRequestFlyweight.LENGTH);
         final ObserveRequestFlyweight o = new ObserveRequestFlyweight().wrap(req, at);
         o.header().set(ObserveRequestFlyweight.LENGTH, AgentAbi.OBSERVE_REQUEST, 0);
-        o.requestId(++requestId).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(maximumTargets)
+        o.requestId(requestId).requestedCapabilityBits(Capability.OBSERVE).maximumTargets(maximumTargets)
             .targetStride(TargetFlyweight.LENGTH).totalCapacity(AgentAbi.MAX_MESSAGE_BYTES);
         o.scope().kind(ScopeKind.DESKTOP).sourceMode(sourceMode);
         o.freshness().policy(FreshnessPolicy.LATEST_VALID);
         client.send(ObserveRequestFlyweight.LENGTH);
         final AgentClient.Reply reply = client.receive(AgentAbi.OBSERVE_COMPLETION);
-        return completion.wrap(reply.bytes(), reply.offset());
+        return into.wrap(reply.bytes(), reply.offset());
     }
 
     /** The id of a grid cell in the middle of the (empty) desktop, from a GRID observe. */
