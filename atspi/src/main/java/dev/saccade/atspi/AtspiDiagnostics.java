@@ -33,10 +33,12 @@ public record AtspiDiagnostics(
      * @param checks refreshes that found its windows where they were and read nothing else
      * @param touches refreshes that re-read only the objects events named
      * @param subtrees refreshes that re-read only the subtrees whose children changed (D61)
+     * @param retries re-reads scheduled in a row because its reads came back cut short (timed out,
+     *                failed, over the node budget); 0 after one read whole or as designed (D47)
      */
     public record App(
         String busName, long pid, String name, int nodeCount, boolean collection, boolean peerToPeer, boolean complete,
         String lastError, long lastRefreshNs, long fullReads, long checks, long touches,
-        long subtrees) {
+        long subtrees, int retries) {
     }
 }

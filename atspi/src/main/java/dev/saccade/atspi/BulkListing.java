@@ -277,6 +277,7 @@ final class BulkListing {
         final int total = AtspiCall.length(list);
         final int n = Math.min(total, maxNodes);
         tree.truncated = total > maxNodes;
+        tree.budgetReached = tree.truncated;
         for (int i = 0; i < n; i++) {
             final String path = AtspiCall.referencePath(AtspiCall.item(list, i));
             if (path != null && tree.indexOf(path) == null) {

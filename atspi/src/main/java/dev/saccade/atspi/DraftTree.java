@@ -111,8 +111,10 @@ final class DraftTree {
     private int[] bulkParents;
     /** The object list arrived (else the application keeps its last nodes). */
     boolean listed;
-    /** The budget cut the object list. */
+    /** Something was left out of the object list: by design (D47) or by the node budget. */
     boolean truncated;
+    /** The node budget cut the object list (a read to repeat), not only a guarded walk's design. */
+    boolean budgetReached;
 
     DraftTree(final KnownApp app, final int maxTextChars, final boolean collapse) {
         this.app = app;

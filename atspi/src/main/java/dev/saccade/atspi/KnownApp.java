@@ -110,6 +110,6 @@ final class KnownApp {
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
             peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks,
-            touches, subtrees);
+            touches, subtrees, incompleteRetries);
     }
 }

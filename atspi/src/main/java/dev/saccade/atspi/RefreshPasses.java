@@ -395,8 +395,11 @@ final class RefreshPasses {
             // else: the listing arrived but not the parents and extents the scene's filter needs
             // (DraftTree): the last filtered view stands, marked incomplete, not an unfiltered tree.
         }
-        app.complete = r.complete() && !stillBuilding(app, nowNs);
-        if (app.complete) {
+        final boolean building = stillBuilding(app, nowNs);
+        app.complete = r.complete() && !building;
+        if (app.complete || r.completeAsDesigned() && !building) {
+            // Read whole, or whole but for what a guarded walk leaves out by design (D66): a
+            // retry of that re-read an idle soffice whole every 8 s.
             app.incompleteRetries = 0;
             schedule.cancelRetry(app.busName); // read whole by an event's pass meanwhile
         } else {

@@ -203,6 +203,7 @@ final class TreeWalk {
         }
         if (tree.size() >= maxNodes) {
             tree.truncated = true;
+            tree.budgetReached = true;
             return FULL;
         }
         final int index = tree.add(path, parent, parent == ROOT ? 0 : tree.get(parent).depth + 1);
