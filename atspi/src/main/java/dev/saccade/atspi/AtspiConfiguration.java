@@ -90,7 +90,7 @@ public final class AtspiConfiguration {
      * object's subtree and merge it into the tree (D61); false: the application is read whole.
      */
     public static final String SUBTREE_READS_PROP_NAME = "saccade.owner.atspi.subtree.reads";
-    public static final boolean SUBTREE_READS_DEFAULT = true;
+    public static final boolean SUBTREE_READS_DEFAULT = false;
 
     private AtspiConfiguration() {
     }

@@ -1,6 +1,7 @@
 package dev.saccade.cli;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiDiagnostics;
 import dev.saccade.demodesktop.WebBrowser;
 import dev.saccade.protocol.CompletionFlyweight;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +39,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @WithTestDesktop(apps = {})
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class WebPageSubtreeDesktopTest extends OwnedDesktopTest {
+    static {
+        // Subtree reads are off by default (D61): this class's owner, made after this, reads so.
+        System.setProperty(AtspiConfiguration.SUBTREE_READS_PROP_NAME, "true");
+    }
+
     private static final Pattern TICK = Pattern.compile("tick (\\d+)");
     private static final String PAGE = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Counter</title></head>"
         + "<body><h1>Counter</h1><p id=\"c\">tick 0</p><p>This paragraph stays.</p><script>"
@@ -129,5 +136,10 @@ class WebPageSubtreeDesktopTest extends OwnedDesktopTest {
             }
         }
         return null;
+    }
+
+    @AfterAll
+    static void subtreeReadsBackToTheDefault() {
+        System.clearProperty(AtspiConfiguration.SUBTREE_READS_PROP_NAME);
     }
 }
