@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The applications {@code bench/run realapps} measures (bench/README.md "Real applications"),
@@ -123,7 +125,7 @@ enum RealApp {
             if (!process.isAlive() && AppProcesses.of(process).pids().size() <= 1) {
                 throw new IllegalStateException(label + " exited " + process.exitValue() + " before showing a window");
             }
-            Thread.sleep(200); // polling the window manager's list while an application starts
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200)); // the window manager's list, polled to the deadline
         }
         throw new IllegalStateException(String.format(Locale.ROOT, "%s showed no window titled '%s' in %d ms", label, title,
             timeoutMs));

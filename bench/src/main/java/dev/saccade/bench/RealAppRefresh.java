@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -70,7 +71,9 @@ final class RealAppRefresh {
             }
             source.requestFullRefresh().get(60, TimeUnit.SECONDS);
             found = find(source, AppProcesses.of(process));
-            Thread.sleep(found == null || found.nodeCount() < 2 ? 500 : 0); // a browser builds its tree after its window
+            if (found == null || found.nodeCount() < 2) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500)); // a browser builds its tree after its window
+            }
         }
         final String busName = found.busName();
         for (int i = 0; i < warmup; i++) {

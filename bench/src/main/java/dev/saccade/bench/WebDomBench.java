@@ -2,6 +2,7 @@ package dev.saccade.bench;
 
 import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.client.TargetTexts;
 import dev.saccade.demodesktop.WebBrowser;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.ResultCode;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -115,7 +117,7 @@ public final class WebDomBench {
             final long warmEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmup);
             while (System.nanoTime() - warmEnd < 0) {
                 live.query(-1, PREFIX, TextMatch.PREFIX, 0, 0);
-                Thread.sleep(50);
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // a warm-up of fixed length, reading as it goes
             }
             final AtspiDiagnostics.App app0 = app(live, process.pid());
             final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -157,7 +159,7 @@ public final class WebDomBench {
                     e.getKey(), e.getValue() / 1e6));
             final long generations = live.service.lastGeneration() - generation0;
             final AtspiDiagnostics.App app1 = app(live, process.pid());
-            Thread.sleep(1_500); // the page's last stamps
+            awaitStampsThrough(page, run, toMs);
             final Map<Integer, Double> stamps = page.stamps(run);
             final Histogram freshness = new Histogram(3);
             final Histogram busToScene = new Histogram(3);
@@ -246,15 +248,23 @@ public final class WebDomBench {
             + live.service.accessibility().diagnostics());
     }
 
+    /** Waits until the page has posted the stamp of a change made at or after {@code toMs}: every earlier one is in. */
+    private static void awaitStampsThrough(final CounterPage page, final String run, final double toMs) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (page.stamps(run).values().stream().noneMatch(at -> at >= toMs)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("the page posted no stamp after the measured window within 10 s");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        }
+    }
+
     /** The highest counter value among the completion's targets, -1 if none shows one. */
     private static int tick(final CompletionFlyweight c) {
         int best = -1;
         final TargetFlyweight t = new TargetFlyweight();
         for (int i = 0; i < c.targetCount(); i++) {
-            t.wrap(c.bytes(), c.offset() + c.targetsOffset() + (long) i * c.targetStride());
-            final byte[] text = new byte[(int) t.textSize()];
-            c.bytes().read(c.offset() + t.textOffset(), text, 0, text.length);
-            final Matcher m = TICK.matcher(new String(text, StandardCharsets.UTF_8));
+            final Matcher m = TICK.matcher(TargetTexts.of(c, i, t));
             if (m.find()) {
                 best = Math.max(best, Integer.parseInt(m.group(1)));
             }

@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import com.sun.net.httpserver.HttpServer;
 import dev.saccade.atspi.AtspiConfiguration;
 import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.client.TargetTexts;
 import dev.saccade.demodesktop.WebBrowser;
 import dev.saccade.protocol.CompletionFlyweight;
 import dev.saccade.protocol.TargetFlyweight;
@@ -100,10 +101,7 @@ class WebPageSubtreeDesktopTest extends OwnedDesktopTest {
         int value = -1;
         final TargetFlyweight t = new TargetFlyweight();
         for (int i = 0; i < c.targetCount(); i++) {
-            t.wrap(c.bytes(), c.offset() + c.targetsOffset() + (long) i * c.targetStride());
-            final byte[] text = new byte[(int) t.textSize()];
-            c.bytes().read(c.offset() + t.textOffset(), text, 0, text.length);
-            final Matcher m = TICK.matcher(new String(text, StandardCharsets.UTF_8));
+            final Matcher m = TICK.matcher(TargetTexts.of(c, i, t));
             if (m.find()) {
                 value = Math.max(value, Integer.parseInt(m.group(1)));
             }
