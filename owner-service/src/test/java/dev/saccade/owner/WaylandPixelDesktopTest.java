@@ -25,24 +25,21 @@ class WaylandPixelDesktopTest {
     @Test
     void anAppWithoutATreeGetsPixelTargetsThroughScreencopy() throws Exception {
         try (SwayDesktop sway = SwayDesktop.start(1024, 768, true)) {
+            // Floating from its first map, at its own size: tiled it would fill the output and lay its
+            // buttons out apart. A rule rather than a command after the launch: in a CI run a late
+            // tiled configure (1024x768) reached the window after it was floated, leaving it
+            // 1024x768 at the floating position with its buttons below the output.
+            sway.swaymsg("for_window [class=\"(?i)^xmessage$\"] floating enable");
             final SwayApp xmessage = sway.launch("xmessage", true, "xmessage", "-print", "-buttons", "Yes,No",
                 "Proceed?");
-            // Floating, at its own size: tiled it would fill the output and lay its buttons out apart.
-            // Asked again every 2 s: once in a fresh-clone CI the window stayed tiled for 10 s after
-            // the first command (it came while XWayland still configured the new window).
-            final long[] askedAt = {System.nanoTime()};
-            sway.swaymsg("[pid=" + xmessage.pid() + "] floating enable");
+            final int[][] seen = {null};
             dev.saccade.testsupport.Await.until(() -> {
-                if (sway.windowContent(xmessage.pid())[2] < 1024) {
-                    return true;
-                }
-                if (System.nanoTime() - askedAt[0] > 2_000_000_000L) {
-                    askedAt[0] = System.nanoTime();
-                    sway.swaymsg("[pid=" + xmessage.pid() + "] floating disable");
-                    sway.swaymsg("[pid=" + xmessage.pid() + "] floating enable");
-                }
-                return false;
-            }, java.time.Duration.ofSeconds(30), "xmessage floating at its own size");
+                final int[] now = sway.windowContent(xmessage.pid());
+                final boolean settled = now[2] < 1024 && java.util.Arrays.equals(now, seen[0]);
+                seen[0] = now;
+                return settled;
+            }, java.time.Duration.ofSeconds(30), java.time.Duration.ofMillis(200),
+                () -> "xmessage floating at its own size, last " + java.util.Arrays.toString(seen[0]));
             // The owner reads the XWayland window's child windows (xmessage's buttons) from XWayland.
             System.setProperty("saccade.wayland.xdisplay", sway.xDisplay());
             try (DesktopService service = DesktopService.start("wayland:" + sway.waylandSocket(), sway.busAddress())) {
