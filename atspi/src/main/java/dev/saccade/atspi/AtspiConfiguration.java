@@ -25,6 +25,14 @@ public final class AtspiConfiguration {
     public static final String REFRESH_TIMEOUT_MS_PROP_NAME = "saccade.owner.atspi.refresh.timeout.ms";
     public static final long REFRESH_TIMEOUT_MS_DEFAULT = 1_000;
 
+    /**
+     * How long one read of a guarded application (LibreOffice, Java: D47) may take; past the pass's
+     * ceiling it goes on beside the next passes (D67).
+     */
+    public static final String GUARDED_TIMEOUT_MS_PROP_NAME = "saccade.owner.atspi.guarded.timeout.ms";
+    /** 8 s: a Calc window's guarded walk takes about 1 s idle and 3-6 s on a loaded machine. */
+    public static final long GUARDED_TIMEOUT_MS_DEFAULT = 8_000;
+
     /** Refresh after this long without an AT-SPI event. */
     public static final String COALESCE_QUIET_MS_PROP_NAME = "saccade.owner.atspi.coalesce.quiet.ms";
     /** Events come in bursts (a dialog opening emits dozens): 20 ms of quiet ends one ... */
@@ -105,6 +113,10 @@ public final class AtspiConfiguration {
 
     public static long refreshTimeoutMs() {
         return Long.getLong(REFRESH_TIMEOUT_MS_PROP_NAME, REFRESH_TIMEOUT_MS_DEFAULT);
+    }
+
+    public static long guardedTimeoutMs() {
+        return Long.getLong(GUARDED_TIMEOUT_MS_PROP_NAME, GUARDED_TIMEOUT_MS_DEFAULT);
     }
 
     public static long coalesceQuietMs() {

@@ -342,7 +342,8 @@ public final class AtspiSource implements AutoCloseable {
                     }
                 }
                 final long now = System.nanoTime();
-                if (!schedule.hasWork(now, passes.lastPassNs())) {
+                // a carried read (D67) is driven by passes until it ends, events or not
+                if (!schedule.hasWork(now, passes.lastPassNs()) && !passes.hasCarried()) {
                     schedule.parkIdle(now, passes.lastPassNs());
                     continue;
                 }

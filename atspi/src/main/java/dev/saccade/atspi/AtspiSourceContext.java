@@ -3,6 +3,7 @@ package dev.saccade.atspi;
 import static dev.saccade.atspi.AtspiConfiguration.APP_TIMEOUT_MS_PROP_NAME;
 import static dev.saccade.atspi.AtspiConfiguration.COALESCE_MAX_MS_PROP_NAME;
 import static dev.saccade.atspi.AtspiConfiguration.COALESCE_QUIET_MS_PROP_NAME;
+import static dev.saccade.atspi.AtspiConfiguration.GUARDED_TIMEOUT_MS_PROP_NAME;
 import static dev.saccade.atspi.AtspiConfiguration.MAX_NODES_PER_APP_PROP_NAME;
 import static dev.saccade.atspi.AtspiConfiguration.REFRESH_TIMEOUT_MS_PROP_NAME;
 
@@ -18,6 +19,7 @@ public final class AtspiSourceContext {
     private int maxNodesPerApp = AtspiConfiguration.maxNodesPerApp();
     private long appTimeoutMs = AtspiConfiguration.appTimeoutMs();
     private long refreshTimeoutMs = AtspiConfiguration.refreshTimeoutMs();
+    private long guardedTimeoutMs = AtspiConfiguration.guardedTimeoutMs();
     private long coalesceQuietMs = AtspiConfiguration.coalesceQuietMs();
     private long coalesceMaxMs = AtspiConfiguration.coalesceMaxMs();
     private int maxTextChars = AtspiConfiguration.maxTextChars();
@@ -62,6 +64,12 @@ public final class AtspiSourceContext {
 
     public AtspiSourceContext refreshTimeoutMs(final long ms) {
         refreshTimeoutMs = ms;
+        return this;
+    }
+
+    /** How long one read of a guarded application may take, across passes (D67). */
+    public AtspiSourceContext guardedTimeoutMs(final long ms) {
+        guardedTimeoutMs = ms;
         return this;
     }
 
@@ -157,6 +165,10 @@ public final class AtspiSourceContext {
             throw new IllegalArgumentException(APP_TIMEOUT_MS_PROP_NAME + "=" + appTimeoutMs + ", " + REFRESH_TIMEOUT_MS_PROP_NAME
                 + "=" + refreshTimeoutMs + ": need 1 <= app timeout <= refresh timeout");
         }
+        if (guardedTimeoutMs < refreshTimeoutMs) {
+            throw new IllegalArgumentException(GUARDED_TIMEOUT_MS_PROP_NAME + "=" + guardedTimeoutMs + ": must be at least "
+                + REFRESH_TIMEOUT_MS_PROP_NAME + " (" + refreshTimeoutMs + ")");
+        }
         if (coalesceQuietMs < 0 || coalesceMaxMs < coalesceQuietMs) {
             throw new IllegalArgumentException(COALESCE_QUIET_MS_PROP_NAME + "=" + coalesceQuietMs + ", " + COALESCE_MAX_MS_PROP_NAME
                 + "=" + coalesceMaxMs + ": need 0 <= quiet <= max");
@@ -197,6 +209,10 @@ public final class AtspiSourceContext {
 
     public long refreshTimeoutMs() {
         return refreshTimeoutMs;
+    }
+
+    public long guardedTimeoutMs() {
+        return guardedTimeoutMs;
     }
 
     public long coalesceQuietMs() {

@@ -38,6 +38,13 @@ final class RefreshPasses {
 
     // Source thread only.
     private final List<KnownApp> apps = new ArrayList<>();
+    /**
+     * Reads of guarded applications still running when their pass ended, by bus name: the next
+     * passes drive them on to their own deadline (D67) instead of starting them over.
+     */
+    private final Map<String, AppRefresh> carried = new HashMap<>();
+    /** The applications an event marked while their read was carried: read again once it ends. */
+    private final Set<String> markedWhileCarried = new HashSet<>();
     private long passes;
     private long lastPassNs;
     private long lastPassDurationNs;
@@ -76,6 +83,8 @@ final class RefreshPasses {
 
     /** The connection is gone: no applications until the next listing. */
     void clear() {
+        carried.clear();
+        markedWhileCarried.clear();
         apps.clear();
         schedule.knownBusNames(Set.of());
         schedule.subtreeBusNames(Set.of());
@@ -88,9 +97,18 @@ final class RefreshPasses {
         }
     }
 
-    /** Drops late answers to an earlier pass. */
+    /** Drops late answers to an earlier pass, but not those of a read it carried on (D67). */
     void clearLate() {
-        completed.clear();
+        if (carried.isEmpty()) {
+            completed.clear();
+        } else {
+            completed.removeIf(batch -> !(batch.owner instanceof AppRefresh r && carried.get(r.app().busName) == r));
+        }
+    }
+
+    /** A read of a guarded application runs on past its pass (D67): the source thread has work. */
+    boolean hasCarried() {
+        return !carried.isEmpty();
     }
 
     /**
@@ -105,9 +123,19 @@ final class RefreshPasses {
         final long passDeadlineNs) {
         final List<AppRefresh> refreshes = new ArrayList<>();
         if (b != null) {
-            final long appDeadlineNs = Math.min(passDeadlineNs,
-                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
+            final long nowNs = System.nanoTime();
+            final long appDeadlineNs = Math.min(passDeadlineNs, nowNs + TimeUnit.MILLISECONDS.toNanos(context.appTimeoutMs()));
+            final long guardedDeadlineNs = nowNs + TimeUnit.MILLISECONDS.toNanos(context.guardedTimeoutMs());
             for (final KnownApp app : apps) {
+                final AppRefresh running = carried.get(app.busName);
+                if (running != null && running.app() == app) {
+                    refreshes.add(running); // on to its own deadline; a change meanwhile is read after it
+                    if (full || dirty.contains(app.busName) || touched.containsKey(app.busName)
+                        || subtrees.containsKey(app.busName)) {
+                        markedWhileCarried.add(app.busName);
+                    }
+                    continue;
+                }
                 final Set<String> paths = touched.get(app.busName);
                 final Set<String> parents = subtrees.get(app.busName);
                 final boolean evented = paths != null || parents != null;
@@ -116,22 +144,30 @@ final class RefreshPasses {
                 final boolean marked = !app.probed || dirty.contains(app.busName) || (evented && touch == null);
                 if (all || marked || touch != null) {
                     final boolean check = !full && !marked && touch == null && canCheck(app, startNs);
-                    // a guarded walk takes two round trips a level (D47): it gets the whole pass
+                    // a guarded walk takes two round trips a level (D47): it may run past the pass (D67)
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
                         context.maxTextChars(), context.collapse(), check, touch, parents != null, System.nanoTime(),
-                        app.guarded ? passDeadlineNs : appDeadlineNs);
+                        app.guarded ? guardedDeadlineNs : appDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }
             }
+            carried.clear(); // those of departed applications go; the others are in the list
             drive(() -> allDone(refreshes), passDeadlineNs, refreshes);
         }
         final long endNs = System.nanoTime();
         for (final AppRefresh r : refreshes) {
             if (!r.isDone()) {
+                if (endNs - r.deadlineNs() < 0) {
+                    carry(r);
+                    continue;
+                }
                 r.expire(endNs);
             }
             apply(r, endNs, peers);
+            if (markedWhileCarried.remove(r.app().busName)) {
+                schedule.markDirty(r.app().busName);
+            }
         }
         final Set<String> subtreeApps = new HashSet<>();
         for (final KnownApp app : apps) {
@@ -144,6 +180,22 @@ final class RefreshPasses {
         lastPassNs = endNs;
         lastPassDurationNs = endNs - startNs;
         return endNs;
+    }
+
+    /**
+     * A guarded application's read that its pass could not wait for (D67): it goes on beside the
+     * next passes, which publish the other applications meanwhile, and is applied by the pass in
+     * which it ends. Until then its scene is the last one, marked incomplete ("still being read"),
+     * so no one takes an older view for a settled one. Started over each pass, a read of a Calc
+     * window on a loaded machine was cut at the same depth every time and never reached its cells.
+     */
+    private void carry(final AppRefresh r) {
+        final KnownApp app = r.app();
+        carried.put(app.busName, r);
+        if (app.complete) {
+            app.complete = false;
+            app.view = null;
+        }
     }
 
     /**

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Timeout;
 @WithTestDesktop(apps = {})
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
-    private static final String SHEET = """
+    /** A sheet with "name" in A1 and B2 empty. */
+    static final String SHEET = """
         <?xml version="1.0" encoding="UTF-8"?>
         <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
           xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -58,7 +59,9 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
         try {
             final long pid = Await.value(() -> window(soffice, "sheet", "Calc"), p -> p > 0, Duration.ofSeconds(180),
                 none -> "a Calc window of soffice.bin under " + soffice.pid());
-            final AccessibilityNode b2 = SwingDesktopTest.node(owner, pid, n -> n.role() == Role.TABLE_CELL && "B2".equals(n.name()), "cell B2");
+            final AccessibilityNode b2 = Await.value(() -> owner.service.accessibility().latest().nodes().stream()
+                    .filter(n -> n.pid() == pid && n.role() == Role.TABLE_CELL && "B2".equals(n.name())).findFirst().orElse(null),
+                n -> n != null, Duration.ofSeconds(120), none -> "cell B2 among soffice's nodes; its reads: " + sofficeApp(pid));
             final AccessibilityNode a1 = SwingDesktopTest.node(owner, pid, n -> n.role() == Role.TABLE_CELL && "A1".equals(n.name()), "cell A1");
             assertEquals("name", a1.text(), "A1's text, read from soffice");
             assertTrue(b2.hasCapability(TargetCapability.CLICK), b2.toString());
@@ -190,7 +193,7 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
         return 0;
     }
 
-    private static void stop(final Process soffice) throws InterruptedException {
+    static void stop(final Process soffice) throws InterruptedException {
         soffice.descendants().forEach(ProcessHandle::destroy);
         soffice.destroy();
         if (!soffice.waitFor(20, TimeUnit.SECONDS)) {
