@@ -11,6 +11,7 @@ import dev.saccade.protocol.ActionCompletionFlyweight;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Capability;
 import dev.saccade.protocol.ResultCode;
+import dev.saccade.protocol.TextMatch;
 import dev.saccade.supervisor.ControlRequest;
 import dev.saccade.testdesktop.WithTestDesktop;
 import dev.saccade.testsupport.Await;
@@ -51,6 +52,12 @@ class ReadyMeansReadyIT {
             // 1. ready: and then the first batch is accepted at once (no EXECUTOR_LOST window)
             String status = awaitStatus(s, true, 120_000);
             try (AgentClient client = connect(s)) {
+                // the keys go to whatever has the focus: zenity's window must have it first (in one
+                // CI run the "a" typed right after ready went nowhere and zenity printed only "b")
+                final long window = desktop.awaitWindow(zenity.pid(), "ready means ready", 60_000);
+                Await.probe(() -> ActionEffectsDesktopTest.query(client, 0, null, TextMatch.EXACT).generation().windowId(),
+                    active -> active == window, Duration.ofSeconds(60),
+                    active -> "zenity's window " + window + " active in the scene; last " + active);
                 final ActionCompletionFlyweight first = keys(client, 1, KEY_A);
                 assertEquals(ResultCode.OK, first.result(), "the first batch after ready: " + ResultCode.name(first.result()));
 
@@ -106,7 +113,7 @@ class ReadyMeansReadyIT {
     private static AgentClient connect(final SupervisedSession s) throws Exception {
         final AgentClient client = AgentClient.connect(s.endpoint(), Duration.ofSeconds(30));
         client.readTimeout(Duration.ofSeconds(60));
-        client.hello(1, Capability.KEYBOARD);
+        client.hello(1, Capability.OBSERVE | Capability.KEYBOARD);
         return client;
     }
 
