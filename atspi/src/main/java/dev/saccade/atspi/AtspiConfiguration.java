@@ -30,7 +30,7 @@ public final class AtspiConfiguration {
      * ceiling it goes on beside the next passes (D67).
      */
     public static final String GUARDED_TIMEOUT_MS_PROP_NAME = "saccade.owner.atspi.guarded.timeout.ms";
-    /** 8 s: a Calc window's guarded walk takes about 1 s idle and 3-6 s on a loaded machine. */
+    /** 8 s: a Calc window's guarded walk takes about 1 s idle, and under load did not end within 1 s. */
     public static final long GUARDED_TIMEOUT_MS_DEFAULT = 8_000;
 
     /** Refresh after this long without an AT-SPI event. */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A guarded read longer than a refresh pass goes on beside the next passes (D67). The pass's
  * ceiling is set far below what a Calc window's guarded walk takes on any machine (150 ms; about
- * 1 s idle here, 3-6 s loaded): started over each pass, the walk was cut at the same depth every
+ * 1 s idle here, longer loaded): started over each pass, the walk was cut at the same depth every
  * time and never reached the sheet's cells (on a loaded machine the native suite's Calc tasks saw
  * only the menus and tool bars for 90 s). Carried on, the read reaches the cells, with their text
  * as soffice holds it, and the passes stay within their ceiling meanwhile, so other applications
