@@ -26,9 +26,9 @@ class WaylandPixelDesktopTest {
     void anAppWithoutATreeGetsPixelTargetsThroughScreencopy() throws Exception {
         try (SwayDesktop sway = SwayDesktop.start(1024, 768, true)) {
             // Floating from its first map, at its own size: tiled it would fill the output and lay its
-            // buttons out apart. A rule rather than a command after the launch: in a CI run a late
-            // tiled configure (1024x768) reached the window after it was floated, leaving it
-            // 1024x768 at the floating position with its buttons below the output.
+            // buttons out apart. A rule rather than a command after the launch: in a CI run the
+            // window floated by a command kept its tiled size (1024x768) at the floating position,
+            // its buttons below the output, as a tiled configure applied after the command would.
             sway.swaymsg("for_window [class=\"(?i)^xmessage$\"] floating enable");
             final SwayApp xmessage = sway.launch("xmessage", true, "xmessage", "-print", "-buttons", "Yes,No",
                 "Proceed?");

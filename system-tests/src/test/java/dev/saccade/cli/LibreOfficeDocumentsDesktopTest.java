@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.atspi.AtspiDiagnostics;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.protocol.ActionFlag;
 import dev.saccade.protocol.ActionKind;
@@ -57,11 +58,9 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
         final Path profile = dir.resolve("profile");
         final Process soffice = soffice(profile, sheet.toString());
         try {
-            final long pid = Await.value(() -> window(soffice, "sheet", "Calc"), p -> p > 0, Duration.ofSeconds(180),
+            final long pid = Await.value(() -> window(desktop, soffice, "sheet", "Calc"), p -> p > 0, Duration.ofSeconds(180),
                 none -> "a Calc window of soffice.bin under " + soffice.pid());
-            final AccessibilityNode b2 = Await.value(() -> owner.service.accessibility().latest().nodes().stream()
-                    .filter(n -> n.pid() == pid && n.role() == Role.TABLE_CELL && "B2".equals(n.name())).findFirst().orElse(null),
-                n -> n != null, Duration.ofSeconds(120), none -> "cell B2 among soffice's nodes; its reads: " + sofficeApp(pid));
+            final AccessibilityNode b2 = SwingDesktopTest.node(owner, pid, n -> n.role() == Role.TABLE_CELL && "B2".equals(n.name()), "cell B2");
             final AccessibilityNode a1 = SwingDesktopTest.node(owner, pid, n -> n.role() == Role.TABLE_CELL && "A1".equals(n.name()), "cell A1");
             assertEquals("name", a1.text(), "A1's text, read from soffice");
             assertTrue(b2.hasCapability(TargetCapability.CLICK), b2.toString());
@@ -109,7 +108,7 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
         keepForeignFormats(profile);
         final Process soffice = soffice(profile, letter.toString());
         try {
-            final long pid = Await.value(() -> window(soffice, "letter.txt", "Writer"), p -> p > 0, Duration.ofSeconds(180),
+            final long pid = Await.value(() -> window(desktop, soffice, "letter.txt", "Writer"), p -> p > 0, Duration.ofSeconds(180),
                 none -> "a Writer window of soffice.bin under " + soffice.pid());
             // the body manages its descendants, yet its paragraphs on screen are read (D59)
             final AccessibilityNode body = SwingDesktopTest.node(owner, pid,
@@ -177,7 +176,7 @@ class LibreOfficeDocumentsDesktopTest extends OwnedDesktopTest {
      * The pid of the soffice.bin under {@code launcher} that shows document {@code name} in
      * {@code module}'s window, else 0 (the first soffice.bin of a new profile exits for a restart).
      */
-    private long window(final Process launcher, final String name, final String module) {
+    static long window(final TestDesktop desktop, final Process launcher, final String name, final String module) {
         final long[] found = launcher.descendants()
             .filter(p -> p.info().command().orElse("").endsWith("soffice.bin")).mapToLong(ProcessHandle::pid).toArray();
         for (final long pid : found) {

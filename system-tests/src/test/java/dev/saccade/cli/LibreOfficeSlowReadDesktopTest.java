@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.atspi.AtspiConfiguration;
-import dev.saccade.atspi.AtspiDiagnostics;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.protocol.Role;
 import dev.saccade.testdesktop.WithTestDesktop;
@@ -13,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -51,12 +49,10 @@ class LibreOfficeSlowReadDesktopTest extends OwnedDesktopTest {
         builder.environment().put("SAL_USE_VCLPLUGIN", "gtk3");
         final Process soffice = builder.start();
         try {
-            final long pid = Await.value(() -> sofficeWithWindow(soffice), p -> p > 0, Duration.ofSeconds(180),
+            final long pid = Await.value(() -> LibreOfficeDocumentsDesktopTest.window(desktop, soffice, "slow", "Calc"), p -> p > 0, Duration.ofSeconds(180),
                 none -> "a Calc window of soffice.bin under " + soffice.pid());
-            final AccessibilityNode a1 = Await.value(() -> owner.service.accessibility().latest().nodes().stream()
-                    .filter(n -> n.pid() == pid && n.role() == Role.TABLE_CELL && "A1".equals(n.name())).findFirst()
-                    .orElse(null), n -> n != null, Duration.ofSeconds(120),
-                none -> "cell A1 among soffice's nodes; its reads: " + app(pid));
+            final AccessibilityNode a1 = SwingDesktopTest.node(owner, pid,
+                n -> n.role() == Role.TABLE_CELL && "A1".equals(n.name()), "cell A1");
             assertEquals("name", a1.text(), "A1's text, read from soffice");
             // the pass that published it kept its ceiling: it did not wait for the read
             assertTrue(owner.service.accessibility().diagnostics().lastRefreshNs()
@@ -74,26 +70,5 @@ class LibreOfficeSlowReadDesktopTest extends OwnedDesktopTest {
     static void passCeilingBackToTheDefault() {
         System.clearProperty(AtspiConfiguration.APP_TIMEOUT_MS_PROP_NAME);
         System.clearProperty(AtspiConfiguration.REFRESH_TIMEOUT_MS_PROP_NAME);
-    }
-
-    /** The soffice.bin under {@code launcher} that shows the sheet's Calc window, else 0. */
-    private long sofficeWithWindow(final Process launcher) {
-        for (final long pid : launcher.descendants().filter(p -> p.info().command().orElse("").endsWith("soffice.bin"))
-            .mapToLong(ProcessHandle::pid).toArray()) {
-            for (final String title : List.of("slow.fods - LibreOffice Calc", "slow - LibreOffice Calc")) {
-                try {
-                    desktop.awaitWindow(pid, title, 300);
-                    return pid;
-                } catch (final dev.saccade.demodesktop.TestDesktopException notYet) {
-                    // reason: no such window yet; the wait around asks again
-                }
-            }
-        }
-        return 0;
-    }
-
-    private AtspiDiagnostics.App app(final long pid) {
-        return owner.service.accessibility().diagnostics().applications().stream().filter(a -> a.pid() == pid)
-            .findFirst().orElse(null);
     }
 }

@@ -116,12 +116,17 @@ class SwingDesktopTest extends OwnedDesktopTest {
             () -> "the application to print '" + line + "'; it printed " + printed);
     }
 
-    /** A node of {@code pid} in the owner's tree that {@code wanted} accepts; on a timeout the message lists them. */
+    /**
+     * A node of {@code pid} in the owner's tree that {@code wanted} accepts; on a timeout the
+     * message says how the application's reads went and lists its nodes.
+     */
     static AccessibilityNode node(final DesktopOwner owner, final long pid, final Predicate<AccessibilityNode> wanted,
         final String what) {
         return Await.value(() -> owner.service.accessibility().latest().nodes().stream()
                 .filter(n -> n.pid() == pid && wanted.test(n)).findFirst().orElse(null),
-            n -> n != null, Duration.ofSeconds(120), none -> what + " among the application's nodes:\n"
+            n -> n != null, Duration.ofSeconds(120), none -> what + " among the application's nodes; its reads: "
+                + owner.service.accessibility().diagnostics().applications().stream().filter(a -> a.pid() == pid)
+                    .findFirst().map(Object::toString).orElse("none") + "\n"
                 + owner.service.accessibility().latest().nodes().stream().filter(n -> n.pid() == pid)
                     .map(AccessibilityNode::toString).collect(Collectors.joining("\n")));
     }
