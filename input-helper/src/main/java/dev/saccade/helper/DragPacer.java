@@ -1,8 +1,8 @@
 package dev.saccade.helper;
 
 /**
- * Paces pointer motion while a button is held, the way toolkits' drag-and-drop needs it (issue
- * 15): a move becomes intermediate positions {@link #STEP_NS} apart of at most
+ * Paces pointer motion while a button is held, the way toolkits' drag-and-drop needs it: a
+ * move becomes intermediate positions {@link #STEP_NS} apart of at most
  * {@link #MAX_STEP_PX}, so the drag source sees motion past its threshold and the drop target
  * sees the pointer arrive (XDND position messages and their status answers take a round trip
  * each), with a pause for the drag to begin after the first step; before the release the pointer rests on the drop point for {@link #SETTLE_NS}, with one

@@ -41,6 +41,8 @@ final class PlanExecutor implements PlanHandler {
     private long plansExecuted;
     private final MultiClickGuard clicks = new MultiClickGuard();
     private final DragPacer drag = new DragPacer();
+    private final PointerArrival arrival = new PointerArrival();
+    private final PointerState seen = new PointerState();
     /** No press of the current plan has gone out yet: the next one must not join an earlier plan's click. */
     private boolean firstPress;
     /** When the plan that left input held under a lease finished; 0 while nothing is held on purpose. */
@@ -130,6 +132,7 @@ final class PlanExecutor implements PlanHandler {
         final int count = (int) plan.commandCount();
         firstPress = true;
         planLeaseNs = 0;
+        arrival.clear();
         timed.begin(hasDuration(plan, count));
         if (timed.timed() && plan.leaseId() != 0) {
             ledger.activeLeaseId(plan.leaseId()); // the running operation shows in the physical state (§5.15)
@@ -153,6 +156,9 @@ final class PlanExecutor implements PlanHandler {
                 break;
             }
             executed++;
+        }
+        if (code == ResultCode.PLATFORM_OK) {
+            code = awaitPointer(deadline); // a click held back by the window manager has not happened yet (D68)
         }
         if (code == ResultCode.PLATFORM_OK) {
             code = backend.sync(); // the X server has processed every event of the plan
@@ -211,17 +217,26 @@ final class PlanExecutor implements PlanHandler {
                 return press(c.a(), plan.deadlineNs());
             case PlanOp.BUTTON_UP:
                 return release(c.a(), plan.deadlineNs());
-            case PlanOp.KEY_DOWN:
-                return backend.key(c.a(), true);
+            case PlanOp.KEY_DOWN: {
+                final int arrived = awaitPointer(plan.deadlineNs()); // keys are not held back with the pointer (D68)
+                return arrived == ResultCode.PLATFORM_OK ? backend.key(c.a(), true) : arrived;
+            }
             case PlanOp.KEY_UP:
                 return backend.key(c.a(), false);
-            case PlanOp.MODIFIERS_DOWN:
-                return backend.modifiers(c.a() & ~userModifiers, true); // one held already is in effect
+            case PlanOp.MODIFIERS_DOWN: {
+                final int arrived = awaitPointer(plan.deadlineNs());
+                return arrived == ResultCode.PLATFORM_OK ? backend.modifiers(c.a() & ~userModifiers, true) // one held already is in effect
+                    : arrived;
+            }
             case PlanOp.MODIFIERS_UP:
                 return backend.modifiers(c.a() & ~userModifiers, false);
             case PlanOp.SCROLL:
                 return c.d() != 0 ? spreadScroll(c.a(), c.b(), c.d(), plan.deadlineNs()) : backend.scroll(c.a(), c.b());
             case PlanOp.TEXT: {
+                final int arrived = awaitPointer(plan.deadlineNs()); // the focus click first (D68)
+                if (arrived != ResultCode.PLATFORM_OK) {
+                    return arrived;
+                }
                 awaitActive(c.c(), plan.deadlineNs());
                 final int length = (int) c.textLength();
                 plan.bytes().read(plan.textStart() + c.textOffset(), text, 0, length); // textStart is absolute
@@ -308,6 +323,9 @@ final class PlanExecutor implements PlanHandler {
             }
         }
         final int rc = backend.button(button, false);
+        if (rc == ResultCode.PLATFORM_OK) {
+            arrival.released(button);
+        }
         // a button still held keeps its own (implicit) grab: the drag ends with the last one
         final boolean last = (ledger.buttons() & (Button.LEFT | Button.MIDDLE | Button.RIGHT)) == 0;
         return rc == ResultCode.PLATFORM_OK && dragged && last ? awaitDragEnd(deadlineNs) : rc;
@@ -453,8 +471,40 @@ final class PlanExecutor implements PlanHandler {
         final int rc = backend.button(button, true);
         if (rc == ResultCode.PLATFORM_OK) {
             clicks.pressed(button, x, y, System.nanoTime());
+            arrival.pressed(button);
         }
         return rc;
+    }
+
+    /**
+     * Waits until the buttons this plan released are up in the platform's pointer ({@link PointerArrival}):
+     * PLATFORM_OK; PLATFORM_TIMEOUT when a release is still queued after {@link PointerArrival#WAIT_NS}
+     * or at the deadline. Each look is a round trip, so what went out before it has been processed or queued.
+     */
+    private int awaitPointer(final long deadlineNs) {
+        if (!arrival.pending()) {
+            return ResultCode.PLATFORM_OK;
+        }
+        final long until = System.nanoTime() + PointerArrival.WAIT_NS;
+        while (true) {
+            final int rc = backend.queryPointer(seen);
+            if (rc != ResultCode.PLATFORM_OK) {
+                arrival.clear();
+                return rc;
+            }
+            if (arrival.look(seen) == PointerArrival.ARRIVED) {
+                return ResultCode.PLATFORM_OK;
+            }
+            if (System.nanoTime() - until >= 0) {
+                arrival.clear();
+                return ResultCode.PLATFORM_TIMEOUT;
+            }
+            final int paused = pause(PointerArrival.POLL_NS, deadlineNs);
+            if (paused != ResultCode.PLATFORM_OK) {
+                arrival.clear();
+                return paused;
+            }
+        }
     }
 
     /**
