@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * completes a plan only after XSync, so the X server has processed the events) against
  * {@code xdotool click 1} and {@code xdotool click --delay 0 1} run as processes in the same run
  * (goal: Saccade p50 at least 5 × faster). A real test desktop with no apps, the real owner
- * service and its input-helper process; the click goes to a GRID cell of the empty desktop.
+ * service and its input-helper process; the clicks go to two GRID cells of the empty desktop in
+ * turn: clicks on one point would each wait out the double-click time (MultiClickGuard, 600 ms).
  * Settings ({@code name=value}): {@code warmup} (500), {@code rounds} (5), {@code clicks} (400
  * Saccade clicks per round), {@code xdotool} (20 of each xdotool kind per round).
  */
@@ -32,11 +33,13 @@ public final class ClickBench {
         final long start = System.nanoTime();
         final List<String> lines = new ArrayList<>();
         try (LiveDesktop live = LiveDesktop.start(false)) {
-            final long cell = live.gridCell();
+            final long[] cells = {live.gridCell(70), live.gridCell(75)};
+            final int[] next = {0};
             final Series saccade = new Series("click_e2e", "Saccade CLICK batch -> ActionCompletion", rounds);
             final Series xdo = new Series("xdotool_click", "xdotool click 1 (process, to exit)", rounds);
             final Series xdoNoDelay = new Series("xdotool_click_delay0", "xdotool click --delay 0 1", rounds);
             final Runnable1 click = () -> {
+                final long cell = cells[next[0]++ & 1];
                 final int r = live.act(new byte[0], a -> a.kind(ActionKind.CLICK).targetId(cell)
                     .buttonBits(Button.LEFT));
                 if (r != ResultCode.OK) {

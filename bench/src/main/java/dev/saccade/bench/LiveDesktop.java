@@ -152,14 +152,14 @@ final class LiveDesktop implements AutoCloseable {
         return into.wrap(reply.bytes(), reply.offset());
     }
 
-    /** The id of a grid cell in the middle of the (empty) desktop, from a GRID observe. */
-    long gridCell() throws IOException {
+    /** The id of the {@code index}th cell of a GRID observe of the (empty) desktop (70: near its middle). */
+    long gridCell(final int index) throws IOException {
         final CompletionFlyweight c = observe(SourceMode.GRID, 200);
-        if (c.result() != ResultCode.OK || c.targetCount() <= 70) {
+        if (c.result() != ResultCode.OK || c.targetCount() <= index) {
             throw new IllegalStateException("GRID observe: " + ResultCode.name(c.result()) + ", " + c.targetCount()
                 + " cells");
         }
-        return target.wrap(c.bytes(), c.offset() + c.targetsOffset() + 70L * c.targetStride()).targetId();
+        return target.wrap(c.bytes(), c.offset() + c.targetsOffset() + (long) index * c.targetStride()).targetId();
     }
 
     /**
