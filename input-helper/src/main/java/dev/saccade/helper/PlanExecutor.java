@@ -209,7 +209,14 @@ final class PlanExecutor implements PlanHandler {
     }
 
     private int execute(final ActionPlanFlyweight plan, final PlanCommandFlyweight c) {
-        switch (c.op()) {
+        final int op = c.op();
+        if (op == PlanOp.KEY_DOWN || op == PlanOp.MODIFIERS_DOWN || op == PlanOp.TEXT) {
+            final int arrived = awaitPointer(plan.deadlineNs()); // keys are not held back with the pointer (D68)
+            if (arrived != ResultCode.PLATFORM_OK) {
+                return arrived;
+            }
+        }
+        switch (op) {
             case PlanOp.MOVE:
                 return c.d() != 0 ? glide(c.a(), c.b(), c.d(), plan.deadlineNs()) : move(c.a(), c.b(), plan.deadlineNs());
             case PlanOp.BUTTON_DOWN:
@@ -217,26 +224,17 @@ final class PlanExecutor implements PlanHandler {
                 return press(c.a(), plan.deadlineNs());
             case PlanOp.BUTTON_UP:
                 return release(c.a(), plan.deadlineNs());
-            case PlanOp.KEY_DOWN: {
-                final int arrived = awaitPointer(plan.deadlineNs()); // keys are not held back with the pointer (D68)
-                return arrived == ResultCode.PLATFORM_OK ? backend.key(c.a(), true) : arrived;
-            }
+            case PlanOp.KEY_DOWN:
+                return backend.key(c.a(), true);
             case PlanOp.KEY_UP:
                 return backend.key(c.a(), false);
-            case PlanOp.MODIFIERS_DOWN: {
-                final int arrived = awaitPointer(plan.deadlineNs());
-                return arrived == ResultCode.PLATFORM_OK ? backend.modifiers(c.a() & ~userModifiers, true) // one held already is in effect
-                    : arrived;
-            }
+            case PlanOp.MODIFIERS_DOWN:
+                return backend.modifiers(c.a() & ~userModifiers, true); // one held already is in effect
             case PlanOp.MODIFIERS_UP:
                 return backend.modifiers(c.a() & ~userModifiers, false);
             case PlanOp.SCROLL:
                 return c.d() != 0 ? spreadScroll(c.a(), c.b(), c.d(), plan.deadlineNs()) : backend.scroll(c.a(), c.b());
             case PlanOp.TEXT: {
-                final int arrived = awaitPointer(plan.deadlineNs()); // the focus click first (D68)
-                if (arrived != ResultCode.PLATFORM_OK) {
-                    return arrived;
-                }
                 awaitActive(c.c(), plan.deadlineNs());
                 final int length = (int) c.textLength();
                 plan.bytes().read(plan.textStart() + c.textOffset(), text, 0, length); // textStart is absolute
@@ -492,7 +490,7 @@ final class PlanExecutor implements PlanHandler {
                 arrival.clear();
                 return rc;
             }
-            if (arrival.look(seen) == PointerArrival.ARRIVED) {
+            if (arrival.arrived(seen)) {
                 return ResultCode.PLATFORM_OK;
             }
             if (System.nanoTime() - until >= 0) {

@@ -24,11 +24,6 @@ final class PointerArrival {
     /** Between two looks at the pointer while it is held back. */
     static final long POLL_NS = 1_000_000L;
 
-    /** {@link #look}: nothing of ours is pending. */
-    static final int ARRIVED = 0;
-    /** {@link #look}: a released button is still down: the release is queued. */
-    static final int RELEASE_PENDING = 1;
-
     private int released;
 
     /** A press of {@code button} went out: its earlier release is behind it in the queue. */
@@ -45,13 +40,16 @@ final class PointerArrival {
         return released != 0;
     }
 
-    /** The pointer as the server has it now, against what we sent: ARRIVED clears what was pending. */
-    int look(final PointerState state) {
+    /**
+     * The pointer as the server has it now, against what we sent: whether no released button is
+     * still down (then nothing is pending any more); false while a release is queued.
+     */
+    boolean arrived(final PointerState state) {
         if ((state.buttons() & released) != 0) {
-            return RELEASE_PENDING;
+            return false;
         }
         clear();
-        return ARRIVED;
+        return true;
     }
 
     void clear() {

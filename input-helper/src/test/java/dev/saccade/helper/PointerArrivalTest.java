@@ -1,6 +1,5 @@
 package dev.saccade.helper;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,9 +18,9 @@ class PointerArrivalTest {
         arrival.pressed(Button.LEFT);
         arrival.released(Button.LEFT);
         assertTrue(arrival.pending());
-        assertEquals(PointerArrival.RELEASE_PENDING, arrival.look(state.set(5, 5, Button.LEFT, 0)), "frozen at the press");
+        assertFalse(arrival.arrived(state.set(5, 5, Button.LEFT, 0)), "frozen at the press");
         assertTrue(arrival.pending(), "still pending after a look that saw it held");
-        assertEquals(PointerArrival.ARRIVED, arrival.look(state.set(5, 5, Button.RIGHT, 0)), "another button is not ours");
+        assertTrue(arrival.arrived(state.set(5, 5, Button.RIGHT, 0)), "another button is not ours");
         assertFalse(arrival.pending(), "arrived clears");
     }
 
@@ -31,8 +30,8 @@ class PointerArrivalTest {
         arrival.released(Button.LEFT);
         arrival.released(Button.RIGHT);
         arrival.pressed(Button.LEFT); // a HOLD after a click: LEFT is meant to be down
-        assertEquals(PointerArrival.RELEASE_PENDING, arrival.look(state.set(0, 0, Button.LEFT | Button.RIGHT, 0)));
-        assertEquals(PointerArrival.ARRIVED, arrival.look(state.set(0, 0, Button.LEFT, 0)));
+        assertFalse(arrival.arrived(state.set(0, 0, Button.LEFT | Button.RIGHT, 0)));
+        assertTrue(arrival.arrived(state.set(0, 0, Button.LEFT, 0)));
         arrival.released(Button.MIDDLE);
         arrival.clear();
         assertFalse(arrival.pending(), "cleared at a plan's start");
