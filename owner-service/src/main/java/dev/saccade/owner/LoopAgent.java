@@ -11,6 +11,16 @@ public interface LoopAgent extends AutoCloseable {
     /** Nothing can arrive without a wake-up, so the idle strategy may park long. */
     boolean quiescent();
 
+    /**
+     * Whether the loop may sleep on its clients' sockets (D69): if every client waits for its
+     * next request, arms their sockets in its {@link ClientReadiness} and answers how long it may
+     * sleep ({@link Long#MAX_VALUE} when nothing bounds it, else until a parked read's deadline);
+     * 0 when something needs a look within the park cap.
+     */
+    default long calmNs(final long nowNs) {
+        return 0;
+    }
+
     @Override
     void close();
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketCredentials;
+import org.newsclub.net.unix.FileDescriptorCast;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +26,10 @@ import org.slf4j.LoggerFactory;
  * client waits, the connection idle longest (at least {@link #EVICT_IDLE_NS}, between requests,
  * holding no input lease) is closed to make room. A slot's 2 MiB of buffers are allocated when
  * a connection first uses it and kept.
+ *
+ * <p>Once every connection waits for its next request (or holds one parked for a newer
+ * generation), holding no input, the agent is calm: it arms each socket in its
+ * {@link ClientReadiness} and the owner sleeps on them instead of looking every millisecond (D69).
  *
  * <p>Owner thread only.
  */
@@ -49,6 +54,12 @@ public final class OwnerAgent implements LoopAgent {
     /** When each slot's connection was attached, and last completed a request or reply. */
     private final long[] attachedNs;
     private final long[] activeNs;
+    /** Each slot's socket descriptor for {@link #readiness}; -1 while free or unknown. */
+    private final int[] fds;
+    /** A parked slot whose socket woke a calm owner and is still parked: it keeps the owner looking. */
+    private final boolean[] restless;
+    /** Null: the owner is never calm and looks at its sockets within its park cap. */
+    private ClientReadiness readiness;
     private long helloTimeoutNs = TimeUnit.MILLISECONDS.toNanos(
         OwnerConfiguration.helloTimeoutMs());
     private long helloTimeouts;
@@ -84,9 +95,25 @@ public final class OwnerAgent implements LoopAgent {
         nextPeerCheckNs = new long[maxClients];
         attachedNs = new long[maxClients];
         activeNs = new long[maxClients];
+        fds = new int[maxClients];
+        restless = new boolean[maxClients];
         for (int i = 0; i < maxClients; i++) {
             sessions[i] = new AgentSession(); // the channel comes with the slot's first connection
         }
+    }
+
+    /**
+     * Lets the owner sleep on its clients' sockets through {@code readiness} (D69), which this
+     * agent closes with itself. Before the first tick.
+     */
+    public OwnerAgent wakeBy(final ClientReadiness readiness) {
+        this.readiness = readiness;
+        return this;
+    }
+
+    /** What a calm owner sleeps on, or null; for tests. */
+    ClientReadiness readiness() {
+        return readiness;
     }
 
     /** How long a new connection may take to complete Hello (§1.3). Before the first tick. */
@@ -141,6 +168,9 @@ public final class OwnerAgent implements LoopAgent {
     /** One tick. @return the number of things done; 0 lets the idle strategy back off. */
     @Override
     public int doWork(final long nowNs) {
+        if (readiness != null && readiness.takeSocketsReady()) {
+            noticeParkedPeers(nowNs);
+        }
         service.tick(nowNs);
         int work = scenes.adoptPending();
         work += acceptOne(nowNs);
@@ -169,6 +199,47 @@ public final class OwnerAgent implements LoopAgent {
             work += evictLongestIdle(nowNs);
         }
         return work;
+    }
+
+    /**
+     * D69: every connection waits for its next request (authenticated, nothing of one read yet)
+     * or holds a read parked for a newer generation, no input is held, and a slot is free for a
+     * newcomer. Then each socket is armed (a parked one for its close only: its next bytes wait
+     * for the reply) and the owner may sleep until the earliest parked read's deadline.
+     */
+    @Override
+    public long calmNs(final long nowNs) {
+        if (readiness == null || connected == 0 || connected == states.length) {
+            return 0;
+        }
+        long until = Long.MAX_VALUE;
+        for (int i = 0; i < states.length; i++) {
+            final AgentSession s = sessions[i];
+            if (states[i] == FREE) {
+                readiness.disarm(i);
+                continue;
+            }
+            final boolean between = states[i] == READING && !channels[i].midFrame();
+            final boolean parkedRead = states[i] == PARKED && s.parked && !s.batch.active() && !restless[i];
+            if (!between && !parkedRead || fds[i] < 0 || !s.authenticated() || service.holdsInput(s)) {
+                return 0;
+            }
+            readiness.arm(i, fds[i], between);
+            if (parkedRead && s.parkDeadlineNs < until) {
+                until = s.parkDeadlineNs;
+            }
+        }
+        return until == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, until - nowNs);
+    }
+
+    /** A parked connection's socket woke the owner: it may have closed, so look now (D69). */
+    private void noticeParkedPeers(final long nowNs) {
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] == PARKED && readiness.ready(i)) {
+                nextPeerCheckNs[i] = nowNs;
+                restless[i] = true; // if it did not close, its readiness stays: poll it each ms till it is answered
+            }
+        }
     }
 
     /**
@@ -208,6 +279,8 @@ public final class OwnerAgent implements LoopAgent {
                 channels[slot] = new FrameChannel();
             }
             channels[slot].attach(socket);
+            fds[slot] = descriptor(socket);
+            restless[slot] = false;
             attachedNs[slot] = nowNs;
             activeNs[slot] = nowNs;
             final AFUNIXSocketCredentials peer = socket.getPeerCredentials();
@@ -222,6 +295,19 @@ public final class OwnerAgent implements LoopAgent {
             acceptor.slotFreed();
         }
         return 1;
+    }
+
+    /** The socket's descriptor for {@link ClientReadiness}, or -1 (that connection keeps the owner looking). */
+    private int descriptor(final AFUNIXSocketChannel socket) {
+        if (readiness == null) {
+            return -1;
+        }
+        try {
+            return FileDescriptorCast.using(socket.getFileDescriptor()).as(Integer.class);
+        } catch (final IOException | RuntimeException e) {
+            LOG.warn("event=descriptor_unknown error={} effect=owner_polls_each_ms", e.toString());
+            return -1;
+        }
     }
 
     private static void closeQuietly(final AFUNIXSocketChannel socket) {
@@ -275,6 +361,7 @@ public final class OwnerAgent implements LoopAgent {
     }
 
     private int afterService(final int i, final int reply) {
+        restless[i] = false;
         if (reply == AgentService.CLOSE) {
             disconnect(i);
         } else if (reply == AgentService.PARKED) {
@@ -318,6 +405,8 @@ public final class OwnerAgent implements LoopAgent {
 
     private void disconnect(final int i) {
         service.onDisconnect(sessions[i]);
+        fds[i] = -1;
+        restless[i] = false;
         channels[i].disconnect();
         states[i] = FREE;
         connected--;
@@ -343,5 +432,8 @@ public final class OwnerAgent implements LoopAgent {
             closeQuietly(queued); // accepted but never served: unauthenticated, nothing to neutralize
         }
         service.close();
+        if (readiness != null) {
+            readiness.close();
+        }
     }
 }

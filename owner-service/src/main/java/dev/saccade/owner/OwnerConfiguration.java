@@ -84,6 +84,14 @@ public final class OwnerConfiguration {
      */
     public static final long IDLE_QUIESCENT_PARK_NS_DEFAULT = 1_000_000_000;
 
+    /** The longest sleep of an owner whose clients all wait for their next request; 0: look every park cap. */
+    public static final String IDLE_CALM_PARK_NS_PROP_NAME = "saccade.owner.idle.calm.park.ns";
+    /**
+     * 100 ms. A calm owner is woken by its clients' sockets and by every hand-off (D69), so this
+     * only bounds what a wake-up that never came would cost, at ten looks a second.
+     */
+    public static final long IDLE_CALM_PARK_NS_DEFAULT = 100_000_000;
+
     private OwnerConfiguration() {
     }
 
@@ -95,6 +103,10 @@ public final class OwnerConfiguration {
 
     public static int maxClients() {
         return Integer.getInteger(MAX_CLIENTS_PROP_NAME, MAX_CLIENTS_DEFAULT);
+    }
+
+    public static long idleCalmParkNs() {
+        return Long.getLong(IDLE_CALM_PARK_NS_PROP_NAME, IDLE_CALM_PARK_NS_DEFAULT);
     }
 
     public static String display() {

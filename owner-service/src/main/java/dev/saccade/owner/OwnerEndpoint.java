@@ -54,10 +54,9 @@ public final class OwnerEndpoint implements AutoCloseable {
     public static OwnerEndpoint serve(final EndpointListener listener, final SceneStore store, final int maxClients,
         final AgentService service) throws IOException {
         try {
-            final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
+            final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties(readiness(maxClients));
             final EndpointAcceptor acceptor = new EndpointAcceptor(listener, maxClients, idle::wake);
-            final OwnerAgent agent = new OwnerAgent(acceptor, service, store, maxClients);
-            store.publishListener(idle::wake);
+            final OwnerAgent agent = agent(acceptor, service, store, maxClients, idle);
             final OwnerRunner runner = new OwnerRunner(agent, idle).start();
             acceptor.start();
             return new OwnerEndpoint(listener, acceptor, agent, runner);
@@ -73,12 +72,25 @@ public final class OwnerEndpoint implements AutoCloseable {
      * reports ready, so taking over the listener costs one thread start.
      */
     public static OwnerEndpoint prepare(final SceneStore store, final int maxClients, final AgentService service) {
-        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties();
+        final OwnerIdleStrategy idle = OwnerIdleStrategy.fromSystemProperties(readiness(maxClients));
         final EndpointAcceptor acceptor = new EndpointAcceptor(maxClients, idle::wake);
-        final OwnerAgent agent = new OwnerAgent(acceptor, service, store, maxClients);
-        store.publishListener(idle::wake);
+        final OwnerAgent agent = agent(acceptor, service, store, maxClients, idle);
         final OwnerRunner runner = new OwnerRunner(agent, idle).start();
         return new OwnerEndpoint(null, acceptor, agent, runner);
+    }
+
+    /** A readiness for calm sleeps (D69), unless the calm park is off or the system has no eventfd. */
+    private static ClientReadiness readiness(final int maxClients) {
+        return OwnerConfiguration.idleCalmParkNs() > OwnerConfiguration.idleMaxParkNs()
+            ? ClientReadiness.open(maxClients) : null;
+    }
+
+    /** The owner agent, woken by scene publications and, when calm, by its clients' sockets. */
+    private static OwnerAgent agent(final EndpointAcceptor acceptor, final AgentService service,
+        final SceneStore store, final int maxClients, final OwnerIdleStrategy idle) {
+        final OwnerAgent agent = new OwnerAgent(acceptor, service, store, maxClients).wakeBy(idle.readiness());
+        store.publishListener(idle::wake);
+        return agent;
     }
 
     /** Starts accepting on {@code endpoint} (adopted or bound); it is closed with this endpoint. */

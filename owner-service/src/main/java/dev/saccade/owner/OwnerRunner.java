@@ -64,7 +64,7 @@ public final class OwnerRunner implements AutoCloseable {
                     }
                     errors.record(t);
                 }
-                idle.idle(work, nowNs, work == 0 && agent.quiescent());
+                idle.idle(work, nowNs, work == 0 && agent.quiescent(), agent);
             }
         } catch (final Throwable t) {
             failure = t;
