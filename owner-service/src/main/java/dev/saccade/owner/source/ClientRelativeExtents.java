@@ -8,7 +8,9 @@ import dev.saccade.desktop.FrameExtents;
 import dev.saccade.desktop.WindowInfo;
 import dev.saccade.protocol.TargetFlag;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Moves the accessible objects of Wayland-native applications, and of GTK 4 applications
@@ -24,7 +26,8 @@ import java.util.List;
  * states ({@code _GTK_FRAME_EXTENTS}) where it states one, else centred ({@link #margin}). A GTK 4
  * popover or menu is a surface of its own, placed by the application; its object sits below the
  * widget it points at, and moves with its subtree by the position of its own popup window
- * ({@link PopupSurfaces}, D64); what lies under it is covered.
+ * ({@link PopupSurfaces}, D64); what lies under it is covered. A popover once found so and
+ * shown by no popup now is closed, and it and its subtree are left out ({@link PopoverRoots}, D70).
  */
 final class ClientRelativeExtents {
     /** Largest margin a window-relative application's surface keeps around its top-level object. */
@@ -34,6 +37,12 @@ final class ClientRelativeExtents {
     }
 
     static AccessibilitySnapshot translate(final AccessibilitySnapshot semantic, final DesktopSnapshot desktop) {
+        return translate(semantic, desktop, null);
+    }
+
+    /** As above; {@code roots} (may be null) learns each popover's root and leaves out the closed ones. */
+    static AccessibilitySnapshot translate(final AccessibilitySnapshot semantic, final DesktopSnapshot desktop,
+        final PopoverRoots roots) {
         if (semantic == null || desktop.clientRelativeWindows().isEmpty() && !anyWindowRelative(semantic)) {
             return semantic;
         }
@@ -43,6 +52,8 @@ final class ClientRelativeExtents {
         for (final AccessibleApplication app : semantic.applications()) {
             final List<AccessibilityNode> nodes = new ArrayList<>(app.nodes().size());
             final PopupSurfaces popups = app.windowRelative() ? PopupSurfaces.of(desktop.popups(), app.pid()) : null;
+            final PopoverRoots known = app.windowRelative() ? roots : null;
+            Set<Long> closed = null;
             int dx = 0;
             int dy = 0;
             for (final AccessibilityNode node : app.nodes()) {
@@ -59,6 +70,19 @@ final class ClientRelativeExtents {
                         : window.y() + (frame != null ? frame.top() : margin(window.height(), node.height()));
                 }
                 final long popupShift = popups == null ? PopupSurfaces.NO_SHIFT : popups.shift(node);
+                if (known != null && node.parentId() != 0) {
+                    if (popups != null && popups.root(node)) {
+                        known.remember(node.targetId());
+                    } else if (closed != null && closed.contains(node.parentId())
+                        || known.known(node.targetId()) && popupShift == PopupSurfaces.NO_SHIFT) {
+                        if (closed == null) {
+                            closed = new HashSet<>();
+                        }
+                        closed.add(node.targetId()); // a closed popover's object: not on screen
+                        moved = true;
+                        continue;
+                    }
+                }
                 final int nx = popupShift == PopupSurfaces.NO_SHIFT ? dx : (int) (popupShift >> 32);
                 final int ny = popupShift == PopupSurfaces.NO_SHIFT ? dy : (int) popupShift;
                 if (nx == 0 && ny == 0) {

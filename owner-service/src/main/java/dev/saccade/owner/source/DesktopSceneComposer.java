@@ -48,6 +48,8 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
     private final SceneStore store;
     private final GridLayout grid;
     private volatile long lastGeneration;
+    /** GTK 4 popovers seen open, to leave them out once closed (D70); under this composer's lock. */
+    private final PopoverRoots popoverRoots = new PopoverRoots();
     /** Guarded by this: the inputs of the next composition. */
     private DesktopSnapshot desktop;
     private AccessibilitySnapshot accessibility;
@@ -106,7 +108,7 @@ public final class DesktopSceneComposer implements Consumer<DesktopSnapshot> {
 
     void compose(final DesktopSnapshot snapshot, final AccessibilitySnapshot reported, final PixelSnapshot pixelReading,
         final ScenePacket p) {
-        final AccessibilitySnapshot semantic = ClientRelativeExtents.translate(reported, snapshot);
+        final AccessibilitySnapshot semantic = ClientRelativeExtents.translate(reported, snapshot, popoverRoots);
         final List<WindowInfo> windows = snapshot.windows();
         final List<MonitorInfo> monitors = snapshot.monitors();
         // On X11 the desktop-to-screen transform is the identity and changes only with the layout.

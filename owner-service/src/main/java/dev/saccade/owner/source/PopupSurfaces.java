@@ -92,6 +92,11 @@ final class PopupSurfaces {
         return NO_SHIFT;
     }
 
+    /** Whether {@link #shift} found {@code node} to be the root of a popup. */
+    boolean root(final AccessibilityNode node) {
+        return rootPopup.containsKey(node.targetId());
+    }
+
     /** Whether {@code node} was found inside a popup by {@link #shift}. */
     boolean inside(final AccessibilityNode node) {
         return shiftById.containsKey(node.targetId());

@@ -151,4 +151,22 @@ class ClientRelativeExtentsTest {
         assertEquals(462 + 147, moved.get(5).x(), "no popup of its own: the window's shift, as before");
         assertFalse(moved.get(7).hasFlag(TargetFlag.OCCLUDED), "no popup shown: nothing covered");
     }
+
+    @Test
+    void aPopoverSeenOpenIsLeftOutOnceNoPopupShowsIt() {
+        final PopoverRoots roots = new PopoverRoots();
+        final List<WindowInfo> open = List.of(new WindowInfo(21, 100, "", 468, 300, 277, 232, false, true,
+            WindowInfo.NO_DESKTOP));
+        assertEquals(9, ClientRelativeExtents.translate(withPopover(), withPopup(open), roots).nodes().size(),
+            "open: every object");
+        final List<AccessibilityNode> closed = ClientRelativeExtents.translate(withPopover(), withPopup(List.of()), roots)
+            .nodes();
+        assertEquals(List.of("Calculator", "GtkMenuButton", "Basic", "7", "mod", "Undo"),
+            closed.stream().map(AccessibilityNode::text).toList(),
+            "the popover, its content and its item Advanced are left out; the rest stays");
+        assertEquals(9, ClientRelativeExtents.translate(withPopover(), withPopup(List.of())).nodes().size(),
+            "never seen open: nothing to tell it by, as before");
+        assertEquals(9, ClientRelativeExtents.translate(withPopover(), withPopup(open), roots).nodes().size(),
+            "opened again: every object");
+    }
 }
