@@ -20,12 +20,17 @@ import java.util.Set;
  * visible window, without the client-side shadow); minimized windows hidden; the focused one
  * active. Native Wayland windows report accessible extents relative to their surface, which
  * starts at the buffer rectangle (GTK's client-side shadow lies around the frame), so they are
- * listed as client-relative with that surface origin.
+ * listed as client-relative with that surface origin. A native popup (a GTK 4 popover or menu:
+ * dropdown menu, popup menu and combo types) is no window of its own but one of the snapshot's
+ * {@link DesktopSnapshot#popups()}, at its whole surface (the buffer rectangle, the size GTK
+ * reports for the popover's root object), so its objects are placed as on X11 (D64, D70).
  */
 final class ShellWindows {
     private static final JsonFactory JSON = new JsonFactory();
     /** META_WINDOW_NORMAL, DIALOG, MODAL_DIALOG, UTILITY: the windows a user works in. */
     private static final Set<Integer> LISTED_TYPES = Set.of(0, 3, 4, 6);
+    /** META_WINDOW_DROPDOWN_MENU, POPUP_MENU, COMBO: a native client's popup surfaces. */
+    private static final Set<Integer> POPUP_TYPES = Set.of(9, 10, 13);
 
     private ShellWindows() {
     }
@@ -35,6 +40,7 @@ final class ShellWindows {
         final List<MonitorInfo> monitors = new ArrayList<>();
         final Set<Long> clientRelative = new HashSet<>();
         final Map<Long, Long> origins = new HashMap<>();
+        final List<WindowInfo> popups = new ArrayList<>();
         long active = 0;
         try (JsonParser p = JSON.createParser(json)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
@@ -44,6 +50,10 @@ final class ShellWindows {
                 if ("windows".equals(field)) {
                     while (p.nextToken() == JsonToken.START_OBJECT) {
                         final Window w = Window.read(p);
+                        if (POPUP_TYPES.contains(w.type) && !w.x11 && !w.minimized && w.bufferWidth > 0) {
+                            popups.add(new WindowInfo(w.id, w.pid, "", w.bufferX, w.bufferY, w.bufferWidth,
+                                w.bufferHeight, false, true, WindowInfo.NO_DESKTOP));
+                        }
                         if (!LISTED_TYPES.contains(w.type)) {
                             continue;
                         }
@@ -67,7 +77,7 @@ final class ShellWindows {
             }
         }
         return DesktopSnapshot.of(sequence, captureNs, active, windows, monitors, clientRelative)
-            .withSurfaceOrigins(origins);
+            .withSurfaceOrigins(origins).withSurfaces(popups, Map.of());
     }
 
     private static void expect(final JsonToken token, final JsonToken wanted) throws IOException {
@@ -111,6 +121,8 @@ final class ShellWindows {
         int height;
         int bufferX;
         int bufferY;
+        int bufferWidth;
+        int bufferHeight;
         int type;
         boolean focused;
         boolean minimized;
@@ -131,6 +143,8 @@ final class ShellWindows {
                     case "height" -> w.height = p.getIntValue();
                     case "bufferX" -> w.bufferX = p.getIntValue();
                     case "bufferY" -> w.bufferY = p.getIntValue();
+                    case "bufferWidth" -> w.bufferWidth = p.getIntValue();
+                    case "bufferHeight" -> w.bufferHeight = p.getIntValue();
                     case "type" -> w.type = p.getIntValue();
                     case "focused" -> w.focused = p.getBooleanValue();
                     case "minimized" -> w.minimized = p.getBooleanValue();

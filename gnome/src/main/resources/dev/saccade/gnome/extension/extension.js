@@ -47,7 +47,7 @@ class SaccadeShell {
                 appId: app ? app.get_id() || '' : '',
                 wmClass: w.get_wm_class() || '',
                 x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                bufferX: buffer.x, bufferY: buffer.y,
+                bufferX: buffer.x, bufferY: buffer.y, bufferWidth: buffer.width, bufferHeight: buffer.height,
                 stacking: stacking++,
                 focused: w === focus,
                 minimized: w.minimized,
