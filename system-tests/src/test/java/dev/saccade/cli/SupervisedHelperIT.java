@@ -158,6 +158,8 @@ class SupervisedHelperIT {
         final Process owner = builder.start();
         started.add(owner);
         awaitLog(runtime.resolve(log), "event=helper_link_open", "-" + owner.pid());
+        // serving: a client before this meets the killed owner's socket file and is refused
+        awaitLog(runtime.resolve(log), "event=start", "endpoint=");
         return owner;
     }
 
