@@ -23,7 +23,7 @@ import java.util.Set;
  * listed as client-relative with that surface origin. A native popup (a GTK 4 popover or menu:
  * dropdown menu, popup menu and combo types) is no window of its own but one of the snapshot's
  * {@link DesktopSnapshot#popups()}, at its whole surface (the buffer rectangle, the size GTK
- * reports for the popover's root object), so its objects are placed as on X11 (D64, D70).
+ * reports for the popover's root object), so its objects are placed as on X11 (D64, D71).
  */
 final class ShellWindows {
     private static final JsonFactory JSON = new JsonFactory();
