@@ -12,8 +12,12 @@ import java.util.List;
  * objects with {@code id} (KWin's internal UUID), {@code pid}, {@code caption},
  * {@code resourceClass}, {@code x}, {@code y}, {@code width}, {@code height} (the frame
  * geometry in global compositor coordinates), {@code stacking} (0 at the bottom),
- * {@code active}, {@code minimized}, {@code screen} and {@code x11} (an XWayland window).
- * Unknown fields are skipped; a malformed list is an IOException, never a partial one.
+ * {@code active}, {@code minimized}, {@code screen} and {@code x11} (an XWayland window);
+ * {@code popup} marks a popup surface (a GTK 4 popover or menu, an {@code xdg_popup}), reported
+ * with its whole surface, {@code bufferX}, {@code bufferY}, {@code bufferWidth} and
+ * {@code bufferHeight} (the buffer geometry, shadow and arrow included: the size GTK reports for
+ * the popover's root object, D72). Unknown fields are skipped; a malformed list is an
+ * IOException, never a partial one.
  */
 final class KwinWindowList {
     /** A list longer than this is refused (a report is about 300 bytes a window). */
@@ -23,7 +27,8 @@ final class KwinWindowList {
 
     /** One window as KWin reported it. */
     record Window(String id, long pid, String caption, String resourceClass, int x, int y, int width, int height,
-        int stacking, boolean active, boolean minimized, int screen, boolean x11) {
+        int stacking, boolean active, boolean minimized, int screen, boolean x11, boolean popup, int bufferX,
+        int bufferY, int bufferWidth, int bufferHeight) {
     }
 
     private KwinWindowList() {
@@ -65,6 +70,11 @@ final class KwinWindowList {
         boolean active = false;
         boolean minimized = false;
         boolean x11 = false;
+        boolean popup = false;
+        int bufferX = 0;
+        int bufferY = 0;
+        int bufferWidth = 0;
+        int bufferHeight = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             final String name = p.currentName();
             final JsonToken value = p.nextToken();
@@ -82,6 +92,11 @@ final class KwinWindowList {
                 case "active" -> active = p.getValueAsBoolean();
                 case "minimized" -> minimized = p.getValueAsBoolean();
                 case "x11" -> x11 = p.getValueAsBoolean();
+                case "popup" -> popup = p.getValueAsBoolean();
+                case "bufferX" -> bufferX = (int) Math.round(p.getValueAsDouble());
+                case "bufferY" -> bufferY = (int) Math.round(p.getValueAsDouble());
+                case "bufferWidth" -> bufferWidth = (int) Math.round(p.getValueAsDouble());
+                case "bufferHeight" -> bufferHeight = (int) Math.round(p.getValueAsDouble());
                 default -> {
                     if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
                         p.skipChildren();
@@ -89,10 +104,12 @@ final class KwinWindowList {
                 }
             }
         }
-        if (p.currentToken() != JsonToken.END_OBJECT || id == null || id.isEmpty() || width < 0 || height < 0) {
+        if (p.currentToken() != JsonToken.END_OBJECT || id == null || id.isEmpty() || width < 0 || height < 0 || bufferWidth < 0
+            || bufferHeight < 0) {
             throw new IOException("a window without an id or with a negative size");
         }
-        return new Window(id, pid, caption, resourceClass, x, y, width, height, stacking, active, minimized, screen, x11);
+        return new Window(id, pid, caption, resourceClass, x, y, width, height, stacking, active, minimized, screen, x11,
+            popup, bufferX, bufferY, bufferWidth, bufferHeight);
     }
 
     private static String text(final JsonParser p) throws IOException {

@@ -39,8 +39,10 @@ import org.slf4j.LoggerFactory;
  * {@link DesktopSnapshot}: windows bottom to top by KWin's stacking order, bounds the frame
  * geometry in global coordinates (KWin's own; with a decoration theme the frame includes the title
  * bar), ids numbered from 1 per KWin UUID in the order they were first seen, the active window,
- * minimized ones hidden, native Wayland windows client-relative for AT-SPI. Monitors are the
- * {@code wl_output}s, read once at the start.
+ * minimized ones hidden, native Wayland windows client-relative for AT-SPI. A native popup (a
+ * GTK 4 popover or menu) is no window but one of the snapshot's {@link DesktopSnapshot#popups()}
+ * at its whole surface, so its objects are placed by it as on X11 and GNOME (D64, D72). Monitors
+ * are the {@code wl_output}s, read once at the start.
  *
  * <p>Only KWin may report: a call whose sender is not the bus name that owns {@code org.kde.KWin}
  * is dropped and counted. One script per session: a reader unloads an earlier one of the same
@@ -140,24 +142,28 @@ public final class KwinWindowReader implements KwinWindowSink, AutoCloseable {
 
     /**
      * The script: KWin 5.27's scripting API ({@code workspace.clientList()}, each window's
-     * {@code internalId}, {@code frameGeometry}, {@code stackingOrder}...), reporting to
-     * {@code service} (our unique bus name) with {@code callDBus}.
+     * {@code internalId}, {@code frameGeometry}, {@code bufferGeometry}, {@code popupWindow},
+     * {@code stackingOrder}...), reporting to {@code service} (our unique bus name) with
+     * {@code callDBus}. Native popups are reported with the windows: KWin adds and removes them
+     * as clients too, so a popover's opening and closing each send a list.
      */
     static String script(final String service) {
         return String.join("\n",
             "var SERVICE = '" + service + "';",
             "function describe(c) {",
             "  var g = c.frameGeometry;",
+            "  var b = c.bufferGeometry || g;",
             "  return {id: String(c.internalId), pid: c.pid, caption: String(c.caption),",
             "    resourceClass: String(c.resourceClass), x: g.x, y: g.y, width: g.width, height: g.height,",
             "    stacking: c.stackingOrder, active: c.active, minimized: c.minimized, screen: c.screen,",
-            "    x11: c.windowId ? true : false};",
+            "    x11: c.windowId ? true : false, popup: c.popupWindow ? true : false,",
+            "    bufferX: b.x, bufferY: b.y, bufferWidth: b.width, bufferHeight: b.height};",
             "}",
             "function report() {",
             "  var list = workspace.clientList();",
             "  var out = [];",
             "  for (var i = 0; i < list.length; i++) {",
-            "    if (list[i].normalWindow || list[i].dialog) {",
+            "    if (list[i].normalWindow || list[i].dialog || (list[i].popupWindow && !list[i].windowId)) {",
             "      out.push(describe(list[i]));",
             "    }",
             "  }",
@@ -222,10 +228,18 @@ public final class KwinWindowReader implements KwinWindowSink, AutoCloseable {
         final Set<String> present = new HashSet<>();
         final List<WindowInfo> windows = new ArrayList<>();
         final Set<Long> clientRelative = new HashSet<>();
+        final List<WindowInfo> popups = new ArrayList<>();
         long active = 0;
         for (final KwinWindowList.Window w : ordered) {
             present.add(w.id());
             final long id = ids.computeIfAbsent(w.id(), k -> nextId++);
+            if (w.popup()) {
+                if (!w.x11() && !w.minimized() && w.bufferWidth() > 0 && w.bufferHeight() > 0) {
+                    popups.add(new WindowInfo(id, w.pid(), "", w.bufferX(), w.bufferY(), w.bufferWidth(),
+                        w.bufferHeight(), false, true, WindowInfo.NO_DESKTOP));
+                }
+                continue;
+            }
             windows.add(new WindowInfo(id, w.pid(), w.caption(), w.x(), w.y(), w.width(), w.height(), w.minimized(),
                 !w.minimized(), WindowInfo.NO_DESKTOP));
             if (!w.x11()) {
@@ -236,7 +250,8 @@ public final class KwinWindowReader implements KwinWindowSink, AutoCloseable {
             }
         }
         ids.keySet().retainAll(present); // ids are never reused: nextId only grows
-        return DesktopSnapshot.of(++sequence, System.nanoTime(), active, windows, monitors, clientRelative);
+        return DesktopSnapshot.of(++sequence, System.nanoTime(), active, windows, monitors, clientRelative)
+            .withSurfaces(popups, Map.of());
     }
 
     /** Unloads the script, closes the connection and deletes the script file. */
