@@ -212,6 +212,22 @@ class HeldInputReleaseDesktopTest {
         return new CompletionFlyweight().wrap(reply.bytes(), reply.offset());
     }
 
+    /**
+     * The owner's physical state once it reports nothing held and no lease, as {buttons, lease}.
+     * The helper clears its ledger only after the release was flushed (HeldInputRecorder's order
+     * contract: the ledger holds a superset of what the platform holds), so the X server can show
+     * the release a moment before the ledger, and so the owner's report, does.
+     */
+    static long[] awaitNothingHeld(final AgentClient client) throws Exception {
+        return Await.probe(() -> {
+            final ActionCompletionFlyweight c = batch(client, a -> a.kind(ActionKind.QUERY_PHYSICAL_STATE),
+                Capability.OBSERVE);
+            assertEquals(ResultCode.OK, c.result(), ResultCode.name(c.result()));
+            return new long[] {c.physicalState().buttons(), c.physicalState().activeLeaseId()};
+        }, s -> s[0] == 0 && s[1] == 0, Duration.ofSeconds(2), Duration.ofMillis(5),
+            s -> "the owner reports nothing held; buttons " + s[0] + ", lease " + s[1]);
+    }
+
     static ActionCompletionFlyweight batch(final AgentClient client, final Consumer<ActionFlyweight> action)
         throws Exception {
         return batch(client, action, Capability.POINTER);
