@@ -20,20 +20,18 @@ import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.types.UInt32;
 
 /**
- * One refresh of one application's tree: a small state machine the source thread drives, one
- * batch of pipelined calls per stage ({@link RefreshStage} says what each asks), so no thread ever
- * waits on this application alone and a hung application costs nothing but its own deadline.
- * Where a stage is cut by the deadline, the nodes are built from what arrived and the
- * application is marked incomplete; if not even its object list arrived, it keeps its last nodes.
- * Budget: {@code maxNodes} objects per application per refresh; beyond it the rest of the tree
- * (canonical order for BULK, breadth-first for WALK) is left out and the application is marked
- * incomplete. Calls go through the bus, or once the application's peer-to-peer connection is
- * ready, over that (same calls, same answers, about half the cost). Source thread only; the
- * batches complete on dbus-java's reader thread or the peer link's I/O thread and are routed back
- * through the source's queue. The probe, the two listings and the incremental reads are their own
- * classes ({@link AppProbe}, {@link BulkListing}, {@link TreeWalk}, {@link IncrementalCheck},
- * {@link SubtreeMerge}); both listings fill one {@link DraftTree}, which maps the objects to nodes
- * at the end. This class runs the stages, asks the details and the text, and keeps the result.
+ * One refresh of one application's tree: a small state machine the source thread drives, one batch of pipelined
+ * calls per stage ({@link RefreshStage} says what each asks), so no thread ever waits on this application alone and
+ * a hung application costs nothing but its own deadline. Where a stage is cut by the deadline, the nodes are built
+ * from what arrived and the application is marked incomplete; if not even its object list arrived, it keeps its last
+ * nodes. Budget: {@code maxNodes} objects per application per refresh; beyond it the rest of the tree (canonical
+ * order for BULK, breadth-first for WALK) is left out and the application is marked incomplete. Calls go through the
+ * bus, or once the application's peer-to-peer connection is ready, over that (same calls, same answers, about half
+ * the cost). Source thread only; the batches complete on dbus-java's reader thread or the peer link's I/O thread and
+ * are routed back through the source's queue. The probe, the two listings and the incremental reads are their own
+ * classes ({@link AppProbe}, {@link BulkListing}, {@link TreeWalk}, {@link IncrementalCheck}, {@link SubtreeMerge});
+ * both listings fill one {@link DraftTree}, which maps the objects to nodes at the end. This class runs the stages,
+ * asks the details and the text, and keeps the result.
  */
 final class AppRefresh {
     private final KnownApp app;
@@ -47,7 +45,9 @@ final class AppRefresh {
     private final int maxNodes;
     private final int maxTextChars;
     private final long startNs;
-    private final long deadlineNs;
+    /** Becomes {@link #guardedDeadlineNs} once a first read's probe finds the application guarded (D73). */
+    private long deadlineNs;
+    private final long guardedDeadlineNs;
     private final boolean check;
     /** TOUCH: the indexes in the last tree of the objects to re-read; null otherwise. */
     private final int[] touch;
@@ -82,7 +82,7 @@ final class AppRefresh {
     AppRefresh(
         final KnownApp app, final AtspiBus bus, final PeerLink peers, final Consumer<CallBatch> completion,
         final int maxNodes, final int maxTextChars, final boolean collapse, final boolean check, final int[] touch,
-        final boolean subtree, final long startNs, final long deadlineNs) {
+        final boolean subtree, final long startNs, final long deadlineNs, final long guardedDeadlineNs) {
         this.app = app;
         this.bus = bus;
         this.busChannel = bus.channel(app.busName);
@@ -92,7 +92,8 @@ final class AppRefresh {
         this.maxNodes = maxNodes;
         this.maxTextChars = maxTextChars;
         this.startNs = startNs;
-        this.deadlineNs = deadlineNs;
+        this.deadlineNs = app.guarded ? guardedDeadlineNs : deadlineNs;
+        this.guardedDeadlineNs = guardedDeadlineNs;
         this.check = check;
         this.touch = touch;
         this.subtree = subtree;
@@ -284,6 +285,7 @@ final class AppRefresh {
             failOrGone(failed);
             return;
         }
+        deadlineNs = app.guarded ? guardedDeadlineNs : deadlineNs;
         sendListing();
     }
 

@@ -35,10 +35,12 @@ public record AtspiDiagnostics(
      * @param subtrees refreshes that re-read only the subtrees whose children changed (D61)
      * @param retries re-reads scheduled in a row because its reads came back cut short (timed out,
      *                failed, over the node budget); 0 after one read whole or as designed (D47)
+     * @param timeouts refreshes cut by their deadline since it was first listed (a slow, loaded or hung
+     *                 application; a guarded one's first read is not cut at the plain deadline, D73)
      */
     public record App(
         String busName, long pid, String name, int nodeCount, boolean collection, boolean peerToPeer, boolean complete,
         String lastError, long lastRefreshNs, long fullReads, long checks, long touches,
-        long subtrees, int retries) {
+        long subtrees, int retries, long timeouts) {
     }
 }

@@ -82,6 +82,8 @@ final class KnownApp {
     long touches;
     /** Refreshes that re-read only the subtrees children events named, merged into the last tree (D61). */
     long subtrees;
+    /** Refreshes cut by their deadline. */
+    long timeouts;
     /** Changed since the last snapshot; cleared when the snapshot is built. */
     AccessibleApplication view;
 
@@ -110,6 +112,6 @@ final class KnownApp {
     AtspiDiagnostics.App diagnostics() {
         return new AtspiDiagnostics.App(busName, pid, name, nodes.size(), collection == COLLECTION_YES,
             peer != null && peer.isReady(), complete, error, lastRefreshDurationNs, fullReads, checks,
-            touches, subtrees, incompleteRetries);
+            touches, subtrees, incompleteRetries, timeouts);
     }
 }

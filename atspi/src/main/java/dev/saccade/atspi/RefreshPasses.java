@@ -147,7 +147,7 @@ final class RefreshPasses {
                     // a guarded walk takes two round trips a level (D47): it may run past the pass (D67)
                     final AppRefresh r = new AppRefresh(app, b, peers, onBatchComplete, context.maxNodesPerApp(),
                         context.maxTextChars(), context.collapse(), check, touch, parents != null, System.nanoTime(),
-                        app.guarded ? guardedDeadlineNs : appDeadlineNs);
+                        appDeadlineNs, guardedDeadlineNs);
                     refreshes.add(r);
                     r.start();
                 }
@@ -425,6 +425,9 @@ final class RefreshPasses {
         }
         if (r.timedOut() || r.error() != null) {
             app.lastTree = null;
+        }
+        if (r.timedOut()) {
+            app.timeouts++;
         }
         final List<AccessibilityNode> nodes = r.nodes();
         if (nodes != null) {

@@ -148,7 +148,8 @@ final class DoctorCommand implements Callable<Integer> {
             for (final AtspiDiagnostics.App app : d.applications()) {
                 final String what = "application " + (app.name().isEmpty() ? app.busName() : app.name()) + " (pid "
                     + app.pid() + "): " + app.nodeCount() + " nodes" + (app.collection() ? "" : ", walked (no Collection)")
-                    + String.format(", %.1f ms", app.lastRefreshNs() / 1e6);
+                    + String.format(", %.1f ms", app.lastRefreshNs() / 1e6)
+                    + (app.timeouts() > 0 ? ", " + app.timeouts() + " reads cut by the deadline" : "");
                 if (app.lastError() != null) {
                     problem(what + ", incomplete: " + app.lastError(),
                         "a slow or hung application: its tree is bounded; restart it if it stays incomplete");

@@ -23,17 +23,25 @@ public final class SwingChooserApp {
     private SwingChooserApp() {
     }
 
+    /** @param args optionally the number of rows to add to the table's three (a larger tree to read) */
     public static void main(final String[] args) {
-        SwingUtilities.invokeLater(SwingChooserApp::show);
+        final int more = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+        SwingUtilities.invokeLater(() -> show(more));
     }
 
-    private static void show() {
+    private static void show(final int moreRows) {
         final JFrame frame = new JFrame(TITLE);
         frame.setDefaultCloseOperation(JFrame.EXIT_ON_CLOSE);
         final JComboBox<String> fruit = new JComboBox<>(new String[] {"Apple", "Banana", "Cherry", "Damson"});
         fruit.addActionListener(e -> say("combo " + fruit.getSelectedItem()));
-        final JTable table = new JTable(new Object[][] {{"Ada", "London"}, {"Grace", "New York"}, {"Linus", "Helsinki"}},
-            new Object[] {"Name", "City"});
+        final Object[][] rows = new Object[3 + moreRows][];
+        rows[0] = new Object[] {"Ada", "London"};
+        rows[1] = new Object[] {"Grace", "New York"};
+        rows[2] = new Object[] {"Linus", "Helsinki"};
+        for (int i = 0; i < moreRows; i++) {
+            rows[3 + i] = new Object[] {"Person " + i, "City " + i};
+        }
+        final JTable table = new JTable(rows, new Object[] {"Name", "City"});
         table.getModel().addTableModelListener(e -> say("table " + e.getFirstRow() + "," + e.getColumn() + " "
             + table.getModel().getValueAt(e.getFirstRow(), e.getColumn())));
         table.getSelectionModel().addListSelectionListener(e -> {

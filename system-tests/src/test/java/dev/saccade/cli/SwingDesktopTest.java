@@ -3,6 +3,7 @@ package dev.saccade.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.saccade.client.AgentClient;
+import dev.saccade.demodesktop.TestDesktop;
 import dev.saccade.desktop.AccessibilityNode;
 import dev.saccade.protocol.ActionKind;
 import dev.saccade.protocol.Button;
@@ -40,27 +41,8 @@ class SwingDesktopTest extends OwnedDesktopTest {
 
     @Test
     void popupItemsTableCellsAndTreeRowsAreTargets() throws Exception {
-        assertTrue(Files.isRegularFile(WRAPPER), "libatk-wrapper-java (scripts/install-deps)");
-        final String javaBin = ProcessHandle.current().info().command().orElse("java");
-        final ProcessBuilder builder = desktop.configure(new ProcessBuilder(javaBin,
-            "-Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper",
-            "-Djava.library.path=" + WRAPPER_JNI,
-            "-cp", System.getProperty("java.class.path") + java.io.File.pathSeparator + WRAPPER,
-            SwingChooserApp.class.getName()))
-            .redirectError(ProcessBuilder.Redirect.DISCARD);
-        final Process app = builder.start();
         final List<String> printed = new CopyOnWriteArrayList<>();
-        final Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    printed.add(line);
-                }
-            } catch (final java.io.IOException gone) {
-                // reason: the application ended; what it printed is kept
-            }
-        }, "swing-app-stdout");
-        reader.setDaemon(true);
-        reader.start();
+        final Process app = launch(desktop, printed);
         try {
             desktop.awaitWindow(app.pid(), SwingChooserApp.TITLE, 120_000);
             final AccessibilityNode cell = node(owner, app.pid(), n -> n.role() == Role.TABLE_CELL && "Grace".equals(n.text()),
@@ -86,6 +68,37 @@ class SwingDesktopTest extends OwnedDesktopTest {
                 app.destroyForcibly();
             }
         }
+    }
+
+    /**
+     * Starts {@link SwingChooserApp} on {@code desktop} with the Java ATK wrapper and {@code args};
+     * what it prints goes to {@code printed}.
+     */
+    static Process launch(final TestDesktop desktop, final List<String> printed, final String... args)
+        throws java.io.IOException {
+        assertTrue(Files.isRegularFile(WRAPPER), "libatk-wrapper-java (scripts/install-deps)");
+        final String javaBin = ProcessHandle.current().info().command().orElse("java");
+        final List<String> command = new java.util.ArrayList<>(List.of(javaBin,
+            "-Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper",
+            "-Djava.library.path=" + WRAPPER_JNI,
+            "-cp", System.getProperty("java.class.path") + java.io.File.pathSeparator + WRAPPER,
+            SwingChooserApp.class.getName()));
+        command.addAll(List.of(args));
+        final ProcessBuilder builder = desktop.configure(new ProcessBuilder(command))
+            .redirectError(ProcessBuilder.Redirect.DISCARD);
+        final Process app = builder.start();
+        final Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    printed.add(line);
+                }
+            } catch (final java.io.IOException gone) {
+                // reason: the application ended; what it printed is kept
+            }
+        }, "swing-app-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        return app;
     }
 
     private void click(final AccessibilityNode target, final String what) throws Exception {
