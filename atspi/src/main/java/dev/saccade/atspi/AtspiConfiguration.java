@@ -27,7 +27,7 @@ public final class AtspiConfiguration {
 
     /**
      * How long one read of a guarded application (LibreOffice, Java: D47) may take; past the pass's
-     * ceiling it goes on beside the next passes (D67).
+     * ceiling it goes on beside the next passes (D67); a first read has it from its probe on (D73).
      */
     public static final String GUARDED_TIMEOUT_MS_PROP_NAME = "saccade.owner.atspi.guarded.timeout.ms";
     /** 8 s: a Calc window's guarded walk takes about 1 s idle, and under load did not end within 1 s. */
