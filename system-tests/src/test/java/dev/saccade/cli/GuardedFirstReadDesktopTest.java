@@ -28,11 +28,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class GuardedFirstReadDesktopTest {
     /**
-     * An application's deadline under a Swing window's walk (two round trips a level, D47; 240-340
-     * ms measured) and far over its probe's one round trip (a few ms).
+     * An application's deadline under the window's walk (two round trips a level, D47; 411-495 ms
+     * measured with {@link #MORE_ROWS}, warm) and far over a warm probe's one round trip (a few ms).
      */
     private static final long APP_TIMEOUT_MS = 100;
-    /** Rows added to the table: more objects to walk, so the walk is well past {@link #APP_TIMEOUT_MS}. */
+    /** Rows added to the table's three: more objects to walk, so the walk is well past {@link #APP_TIMEOUT_MS}. */
     private static final int MORE_ROWS = 40;
 
     @Test
